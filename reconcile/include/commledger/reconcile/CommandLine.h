@@ -1,0 +1,28 @@
+// Hand-written argument parsing for the `commledger` subcommands (no LLVM in reconcile/).
+#pragma once
+#include <string>
+#include <vector>
+
+namespace commledger::reconcile {
+
+struct ReportOptions {
+  std::vector<std::string> siteFiles; // --sites, repeatable
+  std::string format = "text";        // text | json | csv
+  std::string output;                 // -o; empty = stdout
+  std::vector<std::string> inputs;    // traces or directories
+  bool help = false;
+};
+
+struct RunArguments {
+  std::string outputDir;            // -o; empty = the launcher's default
+  std::vector<std::string> command; // everything after "--"
+  bool help = false;
+};
+
+// On a usage error return false with `error` saying what is wrong (without "commledger:").
+bool parseReportArguments(const std::vector<std::string> &args, ReportOptions &out,
+                          std::string &error);
+bool parseRunArguments(const std::vector<std::string> &args, RunArguments &out,
+                       std::string &error);
+
+} // namespace commledger::reconcile

@@ -1,0 +1,62 @@
+// The report: what `commledger report` knows after joining site databases and traces. Defined
+// once here; TextReport, JsonReport and CsvReport only render it.
+#pragma once
+#include "commledger/format/SiteId.h"
+#include "commledger/reconcile/CommMatrix.h"
+#include "commledger/reconcile/Verdict.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace commledger::reconcile {
+
+inline constexpr int kReportVersion = 1;
+inline constexpr const char *kReportFormat = "commledger-report";
+
+// The static prediction of a site, as labels ready to print.
+struct PredictedSummary {
+  std::string direction; // "H2D", "P2P", "local", ...
+  std::optional<std::uint64_t> bytesPerCall;
+  std::string bytesExpr;
+  std::optional<std::uint64_t> multiplicity;
+  std::string multiplicityExpr;
+  std::optional<std::uint64_t> totalBytes; // bytesPerCall × multiplicity when both are known
+  std::string src, dst;                    // "G0", "G[k]", "H", "?"
+  std::vector<std::string> notes;
+};
+
+struct SiteRow {
+  format::SiteId id = 0;
+  bool known = true; // false: the site ID is in a trace but in no site database
+  std::string file;
+  unsigned line = 0, column = 0;
+  std::string function, api, family;
+  std::optional<PredictedSummary> predicted;
+  RequestedSummary requested;
+  ObservedSummary observed;
+  Verdict verdict = Verdict::Match;
+  std::string message;
+
+  // "file:line:col", or the site ID when the site is unknown.
+  std::string location() const;
+};
+
+// Observed traffic no site claims (library-internal copies), per API bucket.
+struct UnattributedRow {
+  std::string bucket;
+  std::string copyKind; // CUPTI's copy kind name ("HtoD")
+  PairTraffic traffic;
+};
+
+struct Report {
+  int deviceCount = 0;
+  std::vector<std::string> siteFiles, traceFiles;
+  std::vector<CommMatrix> matrices; // MatrixSet order: "all", then each TrafficKind
+  std::vector<SiteRow> sites;       // sorted by observed bytes, then file:line:col
+  std::vector<UnattributedRow> unattributed;
+  std::vector<std::string> warnings; // "<trace>: <problem>", without the "commledger:" prefix
+};
+
+} // namespace commledger::reconcile

@@ -1,0 +1,115 @@
+// Argument parsing for `commledger report` and `commledger run`.
+#include "commledger/reconcile/CommandLine.h"
+
+namespace commledger::reconcile {
+
+namespace {
+// Accepts "--flag VALUE" and "--flag=VALUE"; advances `i` past what it consumed.
+bool takeValue(const std::vector<std::string> &args, std::size_t &i, const std::string &flag,
+               std::string &value, bool &matched, std::string &error) {
+  const std::string &arg = args[i];
+  matched = false;
+  if (arg == flag) {
+    matched = true;
+    if (i + 1 >= args.size()) {
+      error = "option " + flag + " needs a value";
+      return false;
+    }
+    value = args[++i];
+    return true;
+  }
+  if (flag.size() > 2 && arg.compare(0, flag.size() + 1, flag + "=") == 0) {
+    matched = true;
+    value = arg.substr(flag.size() + 1);
+  }
+  return true;
+}
+} // namespace
+
+bool parseReportArguments(const std::vector<std::string> &args, ReportOptions &out,
+                          std::string &error) {
+  bool onlyInputs = false;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string &arg = args[i];
+    if (onlyInputs || arg.empty() || arg[0] != '-' || arg == "-") {
+      out.inputs.push_back(arg);
+      continue;
+    }
+    if (arg == "--") {
+      onlyInputs = true;
+      continue;
+    }
+    if (arg == "-h" || arg == "--help") {
+      out.help = true;
+      continue;
+    }
+    std::string value;
+    bool matched = false;
+    if (!takeValue(args, i, "--sites", value, matched, error))
+      return false;
+    if (matched) {
+      out.siteFiles.push_back(value);
+      continue;
+    }
+    if (!takeValue(args, i, "--format", value, matched, error))
+      return false;
+    if (matched) {
+      if (value != "text" && value != "json" && value != "csv") {
+        error = "unknown format '" + value + "' (expected text, json or csv)";
+        return false;
+      }
+      out.format = value;
+      continue;
+    }
+    if (!takeValue(args, i, "-o", value, matched, error))
+      return false;
+    if (matched) {
+      out.output = value;
+      continue;
+    }
+    error = "unknown option '" + arg + "'";
+    return false;
+  }
+  if (!out.help && out.inputs.empty()) {
+    error = "no trace given (a trace-*.json file or a directory of them)";
+    return false;
+  }
+  return true;
+}
+
+bool parseRunArguments(const std::vector<std::string> &args, RunArguments &out,
+                       std::string &error) {
+  std::size_t i = 0;
+  for (; i < args.size(); ++i) {
+    const std::string &arg = args[i];
+    if (arg == "--") {
+      ++i;
+      break;
+    }
+    if (arg == "-h" || arg == "--help") {
+      out.help = true;
+      continue;
+    }
+    std::string value;
+    bool matched = false;
+    if (!takeValue(args, i, "-o", value, matched, error))
+      return false;
+    if (matched) {
+      out.outputDir = value;
+      continue;
+    }
+    // Without "--", the first word that is not an option starts the program's command line.
+    if (arg.empty() || arg[0] != '-')
+      break;
+    error = "unknown option '" + arg + "'";
+    return false;
+  }
+  out.command.assign(args.begin() + static_cast<std::ptrdiff_t>(i), args.end());
+  if (!out.help && out.command.empty()) {
+    error = "no program given (commledger run [-o DIR] -- PROG ARGS...)";
+    return false;
+  }
+  return true;
+}
+
+} // namespace commledger::reconcile

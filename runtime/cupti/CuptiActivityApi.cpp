@@ -1,0 +1,137 @@
+// CUPTI activity buffer handling; see CuptiActivityApi.h.
+#include "cupti/CuptiActivityApi.h"
+
+#include "cupti/CuptiKinds.h"
+#include "cupti/TracedApis.h"
+
+#include <cstdlib>
+
+namespace commledger::rt {
+namespace {
+
+CuptiActivityApi *instance = nullptr;
+constexpr size_t kBufferSize = 4 * 1024 * 1024;
+constexpr size_t kAlignment = 8; // CUPTI requires 8-byte aligned buffers
+
+const CUpti_ActivityKind kEnabledKinds[] = {
+    // RUNTIME and DRIVER make CUPTI emit the EXTERNAL_CORRELATION records that carry our sites
+    // (measured on H200s); they also name the API behind unattributed copies.
+    CUPTI_ACTIVITY_KIND_RUNTIME,  CUPTI_ACTIVITY_KIND_DRIVER, CUPTI_ACTIVITY_KIND_EXTERNAL_CORRELATION,
+    CUPTI_ACTIVITY_KIND_MEMCPY,   CUPTI_ACTIVITY_KIND_MEMCPY2, CUPTI_ACTIVITY_KIND_MEMSET,
+};
+
+} // namespace
+
+bool CuptiActivityApi::start(std::string &error) {
+  const CuptiFunctions &cupti = libs_.cupti();
+  instance = this;
+  CUptiResult result = cupti.cuptiActivityRegisterCallbacks(bufferRequested, bufferCompleted);
+  if (result != CUPTI_SUCCESS) {
+    error = "cuptiActivityRegisterCallbacks: " + libs_.cuptiErrorText(result);
+    return false;
+  }
+  for (CUpti_ActivityKind kind : kEnabledKinds) {
+    result = cupti.cuptiActivityEnable(kind);
+    if (result != CUPTI_SUCCESS) {
+      error = "cuptiActivityEnable(" + std::to_string(static_cast<int>(kind)) +
+              "): " + libs_.cuptiErrorText(result);
+      return false;
+    }
+  }
+  return true;
+}
+
+void CuptiActivityApi::flush() {
+  libs_.cupti().cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+}
+
+void CUPTIAPI CuptiActivityApi::bufferRequested(uint8_t **buffer, size_t *size,
+                                                size_t *maxNumRecords) {
+  *buffer = static_cast<uint8_t *>(std::aligned_alloc(kAlignment, kBufferSize));
+  *size = *buffer ? kBufferSize : 0; // a zero size makes CUPTI drop records, not crash
+  *maxNumRecords = 0;
+}
+
+void CUPTIAPI CuptiActivityApi::bufferCompleted(CUcontext context, uint32_t streamId,
+                                                uint8_t *buffer, size_t /*size*/,
+                                                size_t validSize) {
+  if (instance && buffer)
+    instance->consume(context, streamId, buffer, validSize);
+  std::free(buffer);
+}
+
+void CuptiActivityApi::consume(CUcontext context, uint32_t streamId, uint8_t *buffer,
+                               size_t validSize) {
+  const CuptiFunctions &cupti = libs_.cupti();
+  std::lock_guard<std::mutex> lock(mutex_);
+  CUpti_Activity *record = nullptr;
+  while (validSize > 0 &&
+         cupti.cuptiActivityGetNextRecord(buffer, validSize, &record) == CUPTI_SUCCESS)
+    dispatch(record);
+  size_t dropped = 0;
+  if (cupti.cuptiActivityGetNumDroppedRecords(context, streamId, &dropped) == CUPTI_SUCCESS)
+    dropped_ += dropped;
+  pipeline_.endOfBatch();
+}
+
+void CuptiActivityApi::dispatch(const CUpti_Activity *record) {
+  switch (record->kind) {
+  case CUPTI_ACTIVITY_KIND_MEMCPY: {
+    const auto *r = reinterpret_cast<const CUpti_ActivityMemcpy6 *>(record);
+    CopyRecord copy;
+    copy.kind = copyKindFromCupti(r->copyKind);
+    copy.srcMemory = memoryKindFromCupti(r->srcKind);
+    copy.dstMemory = memoryKindFromCupti(r->dstKind);
+    copy.deviceId = static_cast<int>(r->deviceId);
+    copy.bytes = r->bytes;
+    copy.correlationId = r->correlationId;
+    copy.runtimeCorrelationId = r->runtimeCorrelationId;
+    pipeline_.onCopy(copy);
+    break;
+  }
+  case CUPTI_ACTIVITY_KIND_MEMCPY2: {
+    const auto *r = reinterpret_cast<const CUpti_ActivityMemcpyPtoP4 *>(record);
+    CopyRecord copy;
+    copy.kind = copyKindFromCupti(r->copyKind);
+    copy.srcMemory = memoryKindFromCupti(r->srcKind);
+    copy.dstMemory = memoryKindFromCupti(r->dstKind);
+    copy.deviceId = static_cast<int>(r->deviceId);
+    copy.srcDeviceId = static_cast<int>(r->srcDeviceId);
+    copy.dstDeviceId = static_cast<int>(r->dstDeviceId);
+    copy.bytes = r->bytes;
+    copy.correlationId = r->correlationId;
+    pipeline_.onCopy(copy);
+    break;
+  }
+  case CUPTI_ACTIVITY_KIND_MEMSET: {
+    const auto *r = reinterpret_cast<const CUpti_ActivityMemset4 *>(record);
+    CopyRecord copy;
+    copy.kind = format::CopyKind::Memset;
+    copy.srcMemory = copy.dstMemory = memoryKindFromCupti(r->memoryKind);
+    copy.deviceId = static_cast<int>(r->deviceId);
+    copy.bytes = r->bytes;
+    copy.correlationId = r->correlationId;
+    pipeline_.onCopy(copy);
+    break;
+  }
+  case CUPTI_ACTIVITY_KIND_EXTERNAL_CORRELATION: {
+    const auto *r = reinterpret_cast<const CUpti_ActivityExternalCorrelation *>(record);
+    if (r->externalKind == CUPTI_EXTERNAL_CORRELATION_KIND_CUSTOM0)
+      pipeline_.onExternalCorrelation(r->correlationId, r->externalId);
+    break;
+  }
+  case CUPTI_ACTIVITY_KIND_RUNTIME:
+  case CUPTI_ACTIVITY_KIND_DRIVER: {
+    const auto *r = reinterpret_cast<const CUpti_ActivityAPI *>(record);
+    const bool runtime = record->kind == CUPTI_ACTIVITY_KIND_RUNTIME;
+    // Only copy/memset APIs are worth remembering: they name unattributed copies' buckets.
+    pipeline_.onApi(r->correlationId, runtime ? runtimeCopyApiName(r->cbid)
+                                              : driverCopyApiName(r->cbid));
+    break;
+  }
+  default:
+    break;
+  }
+}
+
+} // namespace commledger::rt

@@ -1,0 +1,40 @@
+// The only code that touches CUPTI activity buffers (as kineto's CuptiActivityApi): hands CUPTI
+// empty buffers, turns completed ones into typed records for the ObservationPipeline, flushes.
+#pragma once
+#include "core/ObservationPipeline.h"
+#include "cupti/CudaLibraries.h"
+
+#include <atomic>
+#include <mutex>
+#include <string>
+
+namespace commledger::rt {
+
+class CuptiActivityApi {
+public:
+  CuptiActivityApi(const CudaLibraries &libs, ObservationPipeline &pipeline)
+      : libs_(libs), pipeline_(pipeline) {}
+
+  // Registers the buffer callbacks and enables the kinds we consume. Only one instance may be
+  // started per process: CUPTI's buffer callbacks are plain functions.
+  bool start(std::string &error);
+  // Forces CUPTI to hand back every buffer, complete or not, then resolves what still waits.
+  void flush();
+  std::uint64_t droppedRecords() const { return dropped_.load(); }
+  // Serialises access to the pipeline between CUPTI's thread and the exit path.
+  std::mutex &pipelineMutex() { return mutex_; }
+
+private:
+  static void CUPTIAPI bufferRequested(uint8_t **buffer, size_t *size, size_t *maxNumRecords);
+  static void CUPTIAPI bufferCompleted(CUcontext context, uint32_t streamId, uint8_t *buffer,
+                                       size_t size, size_t validSize);
+  void consume(CUcontext context, uint32_t streamId, uint8_t *buffer, size_t validSize);
+  void dispatch(const CUpti_Activity *record);
+
+  const CudaLibraries &libs_;
+  ObservationPipeline &pipeline_;
+  std::mutex mutex_;
+  std::atomic<std::uint64_t> dropped_{0};
+};
+
+} // namespace commledger::rt

@@ -1,0 +1,53 @@
+// CUPTI callback: copies the raw arguments of the first copy/memset API entered under the
+// thread's current site into its frame. No CUDA calls here (CUPTI forbids most of them inside
+// callbacks); pointers are classified in commledger_leave.
+#include "cupti/RequestCallback.h"
+
+#include "core/SiteStack.h"
+#include "cupti/TracedApis.h"
+
+namespace commledger::rt {
+
+SiteStack &threadSiteStack(); // SiteApi.cpp
+
+namespace {
+
+void CUPTIAPI onApi(void *, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
+                    const void *data) {
+  const auto *info = static_cast<const CUpti_CallbackData *>(data);
+  if (!info || info->callbackSite != CUPTI_API_ENTER)
+    return;
+  SiteFrame *frame = threadSiteStack().frameToCapture();
+  if (!frame)
+    return; // no site on this thread, or its request is already captured (cudart → driver)
+  const bool decoded =
+      domain == CUPTI_CB_DOMAIN_RUNTIME_API
+          ? decodeRuntimeRequest(cbid, info->functionParams, frame->request)
+          : decodeDriverRequest(cbid, info->functionParams, frame->request);
+  frame->captured = decoded;
+}
+
+} // namespace
+
+bool subscribeRequestCallback(const CudaLibraries &libs, std::string &error) {
+  const CuptiFunctions &cupti = libs.cupti();
+  CUpti_SubscriberHandle subscriber = nullptr;
+  CUptiResult result =
+      cupti.cuptiSubscribe(&subscriber, reinterpret_cast<CUpti_CallbackFunc>(onApi), nullptr);
+  if (result == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED) {
+    error = "another profiler (nsys, ncu, ...) already holds CUPTI";
+    return false;
+  }
+  if (result != CUPTI_SUCCESS) {
+    error = "cuptiSubscribe: " + libs.cuptiErrorText(result);
+    return false;
+  }
+  // A callback id this CUPTI does not know is skipped, not fatal: the rest still trace.
+  for (const TracedApi &api : runtimeTracedApis())
+    cupti.cuptiEnableCallback(1, subscriber, CUPTI_CB_DOMAIN_RUNTIME_API, api.cbid);
+  for (const TracedApi &api : driverTracedApis())
+    cupti.cuptiEnableCallback(1, subscriber, CUPTI_CB_DOMAIN_DRIVER_API, api.cbid);
+  return true;
+}
+
+} // namespace commledger::rt

@@ -1,0 +1,23 @@
+// `commledger run [-o DIR] -- ./app args...`: runs a program with libcommledger-rt.so preloaded
+// and says where its traces went. Knows nothing of CUPTI: it only prepares the environment.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace commledger::launcher {
+
+struct RunOptions {
+  std::string outDir = "commledger-out"; // made absolute and created before the program starts
+  std::vector<std::string> argv;         // the program and its arguments
+  // libcommledger-rt.so; empty: $COMMLEDGER_RT_LIB, else <dir of this executable>/../lib/.
+  std::string runtimeLibrary;
+};
+
+// The library the launcher would preload, or "" when none is found.
+std::string findRuntimeLibrary(const RunOptions &options);
+
+// Runs the program and waits for it. Returns its exit code, 128+N when killed by signal N, 127
+// when it could not be started. Prints one `commledger:` line to stderr about the trace(s).
+int runCommand(const RunOptions &options);
+
+} // namespace commledger::launcher

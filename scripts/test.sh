@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Build CommLedger and run every test that this machine can run: the lit suites (plugin,
+# reconcile; gpu where GPUs are present), the unit tests, and the same CPU parts again under
+# ASan+UBSan. Prints one closing line "N passed, N failed".
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+lit=/usr/lib/llvm-22/bin/lit
+total_pass=0
+total_fail=0
+
+count() { # $1 = log file of a lit or ctest run
+  local p f
+  p=$(grep -hoE '^ *(Passed|Expectedly Failed) *: *[0-9]+' "$1" | grep -oE '[0-9]+$' | paste -sd+ | bc 2>/dev/null)
+  f=$(grep -hoE '^ *(Failed|Unexpectedly Passed|Unresolved|Timed Out) *: *[0-9]+' "$1" | grep -oE '[0-9]+$' | paste -sd+ | bc 2>/dev/null)
+  total_pass=$((total_pass + ${p:-0}))
+  total_fail=$((total_fail + ${f:-0}))
+}
+
+run_suite() { # $1 = name, rest = command
+  local name=$1 log
+  shift
+  log=$(mktemp)
+  echo "== $name"
+  if ! "$@" 2>&1 | tee "$log"; then
+    grep -qE '^ *(Failed|Unresolved)' "$log" || total_fail=$((total_fail + 1))
+  fi
+  count "$log"
+  rm -f "$log"
+}
+
+ctest_as_lit() { # ctest's summary, restated in lit's words so count() reads both alike
+  local out
+  out=$(ctest --test-dir "$1" --output-on-failure 2>&1)
+  local rc=$?
+  echo "$out"
+  echo "$out" | sed -nE 's/.* ([0-9]+) tests failed out of ([0-9]+).*/\1 \2/p' | {
+    read -r failed all || { failed=0; all=0; }
+    echo "  Passed: $((all - failed))"
+    echo "  Failed: $failed"
+  }
+  return $rc
+}
+
+command -v bc >/dev/null || { sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo; $sudo apt-get install -y -qq bc >/dev/null; }
+scripts/setup.sh build || exit 1
+run_suite "unit tests" ctest_as_lit build/test/unit
+run_suite "lit (plugin, reconcile, gpu)" "$lit" -q -s build/test
+
+# Sanitizers on the CPU parts that do not need Clang: formats, reconciler, runtime logic.
+scripts/setup.sh build-asan -DCOMMLEDGER_SANITIZE=ON -DCOMMLEDGER_BUILD_INSTRUMENTER=OFF || exit 1
+export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+run_suite "unit tests (ASan+UBSan)" ctest_as_lit build-asan/test/unit
+run_suite "lit reconcile (ASan+UBSan)" "$lit" -q -s build-asan/test --filter "reconcile/"
+
+echo
+echo "$total_pass passed, $total_fail failed"
+[ "$total_fail" -eq 0 ]

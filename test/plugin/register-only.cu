@@ -1,0 +1,44 @@
+// Register-only families (allocations, frees, launches, NCCL, device and peer control) are in
+// the database with instrumented=0 and no reason, and their calls are not rewritten.
+// RUN: rm -f %t.json
+// RUN: %commledger-instrument %s --project-root %S --sites %t.json -- > %t.cu
+// RUN: FileCheck %s --input-file=%t.cu
+// RUN: python3 %S/Inputs/print_sites.py %t.json | FileCheck %s --check-prefix=DB
+#include <cuda_runtime.h>
+#include <nccl.h>
+
+// CHECK-NOT: {{^[^/]*}}COMMLEDGER_SITE(
+__global__ void kernel(float *p) { p[threadIdx.x] = 0; }
+
+// DB: sites: 13
+int setup(ncclComm_t comm, cudaStream_t s) {
+  float *d, *h, *m, *r = new float[4];
+  cudaSetDevice(0);
+  // DB-NEXT: register-only.cu:[[@LINE-1]]:3 cudaSetDevice device instrumented=0 fn=setup
+  cudaDeviceEnablePeerAccess(1, 0);
+  // DB-NEXT: register-only.cu:[[@LINE-1]]:3 cudaDeviceEnablePeerAccess peer instrumented=0 fn=setup
+  cudaMalloc(&d, 64);
+  // DB-NEXT: register-only.cu:[[@LINE-1]]:3 cudaMalloc alloc instrumented=0 fn=setup
+  cudaMallocManaged(&m, 64);
+  // DB-NEXT: register-only.cu:[[@LINE-1]]:3 cudaMallocManaged alloc instrumented=0 fn=setup
+  cudaMallocHost(&h, 64);
+  // DB-NEXT: register-only.cu:[[@LINE-1]]:3 cudaMallocHost alloc instrumented=0 fn=setup
+  cudaHostAlloc(&h, 64, cudaHostAllocDefault);
+  // DB-NEXT: register-only.cu:[[@LINE-1]]:3 cudaHostAlloc alloc instrumented=0 fn=setup
+  cudaHostRegister(r, 16, cudaHostRegisterDefault);
+  // DB-NEXT: register-only.cu:[[@LINE-1]]:3 cudaHostRegister alloc instrumented=0 fn=setup
+  kernel<<<1, 4, 0, s>>>(d);
+  // DB-NEXT: register-only.cu:[[@LINE-1]]:3 <<<>>> launch instrumented=0 fn=setup
+  void *args[] = {&d};
+  cudaLaunchKernel((const void *)kernel, dim3(1), dim3(4), args, 0, s);
+  // DB-NEXT: register-only.cu:[[@LINE-1]]:3 cudaLaunchKernel launch instrumented=0 fn=setup
+  ncclAllReduce(d, d, 16, ncclFloat, ncclSum, comm, s);
+  // DB-NEXT: register-only.cu:[[@LINE-1]]:3 ncclAllReduce nccl instrumented=0 fn=setup
+  cudaDeviceDisablePeerAccess(1);
+  // DB-NEXT: register-only.cu:[[@LINE-1]]:3 cudaDeviceDisablePeerAccess peer instrumented=0 fn=setup
+  cudaFree(d);
+  // DB-NEXT: register-only.cu:[[@LINE-1]]:3 cudaFree free instrumented=0 fn=setup
+  cudaFreeHost(h);
+  // DB-NEXT: register-only.cu:[[@LINE-1]]:3 cudaFreeHost free instrumented=0 fn=setup
+  return 0;
+}
