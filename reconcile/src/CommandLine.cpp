@@ -1,4 +1,4 @@
-// Argument parsing for `commledger report` and `commledger run`.
+// Argument parsing for `commledger report`, `commledger show` and `commledger run`.
 #include "commledger/reconcile/CommandLine.h"
 
 namespace commledger::reconcile {
@@ -74,6 +74,46 @@ bool parseReportArguments(const std::vector<std::string> &args, ReportOptions &o
     error = "no trace given (a trace-*.json file or a directory of them)";
     return false;
   }
+  return true;
+}
+
+bool parseShowArguments(const std::vector<std::string> &args, ShowOptions &out,
+                        std::string &error) {
+  bool onlyInputs = false;
+  std::vector<std::string> inputs;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string &arg = args[i];
+    if (onlyInputs || arg.empty() || arg[0] != '-' || arg == "-") {
+      inputs.push_back(arg);
+      continue;
+    }
+    if (arg == "--") {
+      onlyInputs = true;
+      continue;
+    }
+    if (arg == "-h" || arg == "--help") {
+      out.help = true;
+      continue;
+    }
+    std::string value;
+    bool matched = false;
+    if (!takeValue(args, i, "--sites", value, matched, error))
+      return false;
+    if (matched) {
+      out.siteFiles.push_back(value);
+      continue;
+    }
+    error = "unknown option '" + arg + "'";
+    return false;
+  }
+  if (out.help)
+    return true;
+  if (inputs.size() != 1) {
+    error = inputs.empty() ? "no file given (a site database or a trace)"
+                           : "one file at a time (got " + std::to_string(inputs.size()) + ")";
+    return false;
+  }
+  out.input = inputs.front();
   return true;
 }
 

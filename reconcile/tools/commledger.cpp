@@ -1,10 +1,12 @@
 // The `commledger` command: `report` joins site databases and traces into matrices and a per-site
-// table; `run` launches a program under the runtime (when this build has the launcher).
+// table; `show` lists one site database or trace line by line; `run` launches a program under
+// the runtime (when this build has the launcher).
 #include "commledger/format/AtomicFile.h"
 #include "commledger/reconcile/CommandLine.h"
 #include "commledger/reconcile/ReconcileInput.h"
 #include "commledger/reconcile/ReportBuilder.h"
 #include "commledger/reconcile/ReportWriters.h"
+#include "commledger/reconcile/ShowListing.h"
 
 #ifdef COMMLEDGER_HAVE_LAUNCHER
 #include "commledger/launcher/RunCommand.h"
@@ -27,6 +29,7 @@ const char *const kMainHelp =
     "\n"
     "commands:\n"
     "  report   join site databases and traces: matrices, per-site table, verdicts\n"
+    "  show     list a site database or a trace, one site or row per line\n"
     "  run      run a program under the CommLedger runtime and write its trace\n"
     "\n"
     "  commledger <command> --help   options of one command\n"
@@ -43,6 +46,22 @@ const char *const kReportHelp =
     "  --format F     text (default, 100 columns), json (docs/report-format.md) or csv\n"
     "  -o FILE        write the report to FILE instead of standard output\n"
     "  TRACE_OR_DIR   a trace file, or a directory: every trace-*.json in it\n";
+
+const char *const kShowHelp =
+    "usage: commledger show [--sites FILE]... FILE\n"
+    "\n"
+    "Prints one site database or trace, one line each, for reading and grepping.\n"
+    "A site database (what the instrumenter found): 'sites: N', then per site\n"
+    "  file:line:col api family instrumented=0|1 [macro=M] [reason=\"R\"] fn=F\n"
+    "  and for copies and memsets | dir= bytes= expr=\"\" src= dst= mult= [kind=] [note=\"\"]\n"
+    "A trace (what the runtime recorded): 'cupti active=', 'devices= dropped= end=', then\n"
+    "  L<line> request API KIND SRC->DST [declared=S->D] bytes=N count=N\n"
+    "  L<line> observed COPY_KIND SRC->DST bytes=N count=N\n"
+    "  unattributed BUCKET COPY_KIND SRC->DST bytes=N count=N\n"
+    "  with endpoints G<n>:<memory> or H:<memory>, sorted by source line.\n"
+    "\n"
+    "  --sites FILE   site database naming a trace's sites by line; repeatable\n"
+    "                 (without it every site reads L?)\n";
 
 const char *const kRunHelp =
     "usage: commledger run [-o DIR] -- PROG ARGS...\n"
@@ -98,6 +117,24 @@ int report(const std::vector<std::string> &args) {
   return 0;
 }
 
+int show(const std::vector<std::string> &args) {
+  ShowOptions options;
+  std::string error;
+  if (!parseShowArguments(args, options, error))
+    return usageError(error, kShowHelp);
+  if (options.help) {
+    std::cout << kShowHelp;
+    return 0;
+  }
+  std::string text;
+  if (!showFile(options.input, options.siteFiles, text, error)) {
+    std::cerr << error << "\n";
+    return kBadInput;
+  }
+  std::cout << text;
+  return std::cout.good() ? 0 : kBadInput;
+}
+
 int run(const std::vector<std::string> &args) {
   RunArguments parsed;
   std::string error;
@@ -136,6 +173,8 @@ int main(int argc, char **argv) {
   }
   if (command == "report")
     return report(rest);
+  if (command == "show")
+    return show(rest);
   if (command == "run")
     return run(rest);
   return usageError("unknown command '" + command + "'", kMainHelp);

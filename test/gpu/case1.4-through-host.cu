@@ -4,7 +4,7 @@
 // RUN: rm -rf %t.out %t.sites.json
 // RUN: env COMMLEDGER_SITES=%t.sites.json %commledger-cc %nvcc -I%rt_include -I%S/Inputs %s -o %t.exe
 // RUN: env CUDA_VISIBLE_DEVICES=0,1 %commledger run -o %t.out -- %t.exe | FileCheck --check-prefix=OUT %s
-// RUN: %trace-rows --sites %t.sites.json %t.out/trace-*.json | FileCheck %s
+// RUN: %commledger show --sites %t.sites.json %t.out/trace-*.json | FileCheck %s
 // RUN: %commledger report --format json --sites %t.sites.json %t.out > %t.report.json
 // RUN: FileCheck --check-prefix=REPORT %s < %t.report.json
 // RUN: FileCheck --check-prefix=VERDICTS %s < %t.report.json

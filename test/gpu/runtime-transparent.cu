@@ -9,7 +9,7 @@
 // RUN: env COMMLEDGER_DISABLE=1 %commledger run -o %t.off -- %t.exe > %t.off.txt 2> %t.off.err; echo "exit=$?" >> %t.off.txt
 // RUN: diff %t.plain.txt %t.off.txt
 // RUN: FileCheck --check-prefix=WARN %s < %t.off.err
-// RUN: %trace-rows %t.off/trace-*.json | FileCheck --check-prefix=OFF %s
+// RUN: %commledger show %t.off/trace-*.json | FileCheck --check-prefix=OFF %s
 // RUN: %commledger run -o %t.out -- %t.exe > %t.traced.txt 2> %t.traced.err; echo "exit=$?" >> %t.traced.txt
 // RUN: diff %t.plain.txt %t.traced.txt
 // RUN: FileCheck --check-prefix=TRACED %s < %t.traced.err

@@ -8,7 +8,7 @@
 // RUN: %t.inst > %t.inst.out; echo "exit $?" >> %t.inst.out
 // RUN: diff %t.orig.out %t.inst.out
 // RUN: FileCheck %s --check-prefix=REWRITE --input-file=%t.inst.c
-// RUN: python3 %S/Inputs/print_sites.py %t.json | FileCheck %s --check-prefix=DB
+// RUN: %commledger show %t.json | FileCheck %s --check-prefix=DB
 #include "fake_cuda.h"
 #include <stdlib.h>
 

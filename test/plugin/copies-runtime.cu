@@ -3,7 +3,7 @@
 // RUN: %commledger-instrument %s --project-root %S --sites %t.json -- > %t.cu
 // RUN: FileCheck %s --input-file=%t.cu
 // RUN: grep -c '^ *COMMLEDGER_SITE(0x' %t.cu | FileCheck %s --check-prefix=COUNT
-// RUN: python3 %S/Inputs/print_sites.py %t.json | FileCheck %s --check-prefix=DB
+// RUN: %commledger show %t.json | FileCheck %s --check-prefix=DB
 #include <cuda_runtime.h>
 
 __device__ float symbol[256];

@@ -1,7 +1,7 @@
 // Calls inside macro arguments are wrapped inside the argument; the macro itself is untouched.
 // RUN: rm -f %t.json
 // RUN: %commledger-instrument %s --project-root %S --sites %t.json -- | FileCheck %s
-// RUN: python3 %S/Inputs/print_sites.py %t.json | FileCheck %s --check-prefix=DB
+// RUN: %commledger show %t.json | FileCheck %s --check-prefix=DB
 #include <cuda_runtime.h>
 #include <stdio.h>
 

@@ -1,7 +1,7 @@
 // Calls spelled in a macro body: rewritten once in this file's body, left alone in another file's.
 // RUN: rm -f %t.json
 // RUN: %commledger-instrument %s --project-root %S --sites %t.json -- -I%S/Inputs | FileCheck %s
-// RUN: python3 %S/Inputs/print_sites.py %t.json | FileCheck %s --check-prefix=DB
+// RUN: %commledger show %t.json | FileCheck %s --check-prefix=DB
 #include <cuda_runtime.h>
 #include "copy_macro.h"
 

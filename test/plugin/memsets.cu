@@ -2,7 +2,7 @@
 // RUN: rm -f %t.json
 // RUN: %commledger-instrument %s --project-root %S --sites %t.json -- > %t.cu
 // RUN: grep -c '^ *COMMLEDGER_SITE(0x' %t.cu | FileCheck %s --check-prefix=COUNT
-// RUN: python3 %S/Inputs/print_sites.py %t.json | FileCheck %s --check-prefix=DB
+// RUN: %commledger show %t.json | FileCheck %s --check-prefix=DB
 #include <cuda_runtime.h>
 
 #define ROWS 8

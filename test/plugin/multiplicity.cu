@@ -2,7 +2,7 @@
 // where a bound is not constant; do { } while (0) from statement macros counts once.
 // RUN: rm -f %t.json
 // RUN: %commledger-instrument %s --project-root %S --sites %t.json -- > /dev/null
-// RUN: python3 %S/Inputs/print_sites.py %t.json | FileCheck %s
+// RUN: %commledger show %t.json | FileCheck %s
 #include <cuda_runtime.h>
 
 #define CHECK(x) do { if ((x) != cudaSuccess) return; } while (0)

@@ -3,7 +3,7 @@
 // APIs whose device arguments disagree with where the pointers were allocated.
 // RUN: rm -f %t.json
 // RUN: %commledger-instrument %s --project-root %S --sites %t.json -- > /dev/null
-// RUN: python3 %S/Inputs/print_sites.py %t.json | grep -v 'instrumented=0' | FileCheck %s
+// RUN: %commledger show %t.json | grep -v 'instrumented=0' | FileCheck %s
 #include <cuda_runtime.h>
 #include <stdlib.h>
 #include <vector>

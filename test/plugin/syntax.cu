@@ -2,7 +2,7 @@
 // functions, templates (one site for all instantiations), multi-line calls.
 // RUN: rm -f %t.json
 // RUN: %commledger-instrument %s --project-root %S --sites %t.json -- | FileCheck %s
-// RUN: python3 %S/Inputs/print_sites.py %t.json | FileCheck %s --check-prefix=DB
+// RUN: %commledger show %t.json | FileCheck %s --check-prefix=DB
 #include <cuda_runtime.h>
 
 // DB: sites: 6

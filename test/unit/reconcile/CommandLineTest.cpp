@@ -1,4 +1,4 @@
-// Argument parsing of `commledger report` and `commledger run`.
+// Argument parsing of `commledger report`, `commledger show` and `commledger run`.
 #include "commledger/reconcile/CommandLine.h"
 
 #include <gtest/gtest.h>
@@ -47,4 +47,20 @@ TEST(CommandLine, RunSplitsAtDoubleDash) {
   EXPECT_EQ(noDash.command, (std::vector<std::string>{"./app", "--flag"}));
   RunArguments empty;
   EXPECT_FALSE(parseRunArguments({"-o", "out"}, empty, error));
+}
+
+TEST(CommandLine, ShowTakesSitesAndOneFile) {
+  ShowOptions o;
+  std::string error;
+  ASSERT_TRUE(parseShowArguments({"--sites", "a.json", "--sites=b.json", "t.json"}, o, error))
+      << error;
+  EXPECT_EQ(o.siteFiles, (std::vector<std::string>{"a.json", "b.json"}));
+  EXPECT_EQ(o.input, "t.json");
+  ShowOptions none, two, bogus, help;
+  EXPECT_FALSE(parseShowArguments({}, none, error));
+  EXPECT_FALSE(parseShowArguments({"a.json", "b.json"}, two, error));
+  EXPECT_EQ(error, "one file at a time (got 2)");
+  EXPECT_FALSE(parseShowArguments({"--format", "json", "t.json"}, bogus, error));
+  EXPECT_TRUE(parseShowArguments({"--help"}, help, error));
+  EXPECT_TRUE(help.help);
 }

@@ -13,6 +13,12 @@ struct ReportOptions {
   bool help = false;
 };
 
+struct ShowOptions {
+  std::vector<std::string> siteFiles; // --sites, repeatable: name a trace's sites by line
+  std::string input;                  // a site database or a trace
+  bool help = false;
+};
+
 struct RunArguments {
   std::string outputDir;            // -o; empty = the launcher's default
   std::vector<std::string> command; // everything after "--"
@@ -22,6 +28,8 @@ struct RunArguments {
 // On a usage error return false with `error` saying what is wrong (without "commledger:").
 bool parseReportArguments(const std::vector<std::string> &args, ReportOptions &out,
                           std::string &error);
+bool parseShowArguments(const std::vector<std::string> &args, ShowOptions &out,
+                        std::string &error);
 bool parseRunArguments(const std::vector<std::string> &args, RunArguments &out,
                        std::string &error);
 
