@@ -45,7 +45,7 @@ ctest_as_lit() { # ctest's summary, restated in lit's words so count() reads bot
 command -v bc >/dev/null || { sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo; $sudo apt-get install -y -qq bc >/dev/null; }
 scripts/setup.sh build || exit 1
 run_suite "unit tests" ctest_as_lit build/test/unit
-run_suite "lit (plugin, reconcile, gpu)" "$lit" -q -s build/test
+run_suite "lit (plugin, reconcile, gpu)" "$lit" -s build/test
 
 # Sanitizers on the CPU parts that do not need Clang: formats, reconciler, runtime logic.
 scripts/setup.sh build-asan -DCOMMLEDGER_SANITIZE=ON -DCOMMLEDGER_BUILD_INSTRUMENTER=OFF || exit 1
@@ -53,7 +53,7 @@ scripts/setup.sh build-asan -DCOMMLEDGER_SANITIZE=ON -DCOMMLEDGER_BUILD_INSTRUME
 export ASAN_OPTIONS=detect_leaks=1:verify_asan_link_order=0
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 run_suite "unit tests (ASan+UBSan)" ctest_as_lit build-asan/test/unit
-run_suite "lit reconcile (ASan+UBSan)" "$lit" -q -s build-asan/test --filter "reconcile/"
+run_suite "lit reconcile (ASan+UBSan)" "$lit" -s build-asan/test --filter "reconcile/"
 
 echo
 echo "$total_pass passed, $total_fail failed"

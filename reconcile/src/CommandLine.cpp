@@ -1,6 +1,8 @@
 // Argument parsing for `commledger report`, `commledger show` and `commledger run`.
 #include "commledger/reconcile/CommandLine.h"
 
+#include <initializer_list>
+
 namespace commledger::reconcile {
 
 namespace {
@@ -24,63 +26,15 @@ bool takeValue(const std::vector<std::string> &args, std::size_t &i, const std::
   }
   return true;
 }
-} // namespace
 
-bool parseReportArguments(const std::vector<std::string> &args, ReportOptions &out,
-                          std::string &error) {
+// The loop `report` and `show` share: inputs (everything after "--" too), -h/--help, and
+// options that take one value, handed to `onOption` by name.
+template <class OnOption>
+bool walkArguments(const std::vector<std::string> &args,
+                   std::initializer_list<const char *> valueOptions,
+                   std::vector<std::string> &inputs, bool &help, OnOption onOption,
+                   std::string &error) {
   bool onlyInputs = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string &arg = args[i];
-    if (onlyInputs || arg.empty() || arg[0] != '-' || arg == "-") {
-      out.inputs.push_back(arg);
-      continue;
-    }
-    if (arg == "--") {
-      onlyInputs = true;
-      continue;
-    }
-    if (arg == "-h" || arg == "--help") {
-      out.help = true;
-      continue;
-    }
-    std::string value;
-    bool matched = false;
-    if (!takeValue(args, i, "--sites", value, matched, error))
-      return false;
-    if (matched) {
-      out.siteFiles.push_back(value);
-      continue;
-    }
-    if (!takeValue(args, i, "--format", value, matched, error))
-      return false;
-    if (matched) {
-      if (value != "text" && value != "json" && value != "csv") {
-        error = "unknown format '" + value + "' (expected text, json or csv)";
-        return false;
-      }
-      out.format = value;
-      continue;
-    }
-    if (!takeValue(args, i, "-o", value, matched, error))
-      return false;
-    if (matched) {
-      out.output = value;
-      continue;
-    }
-    error = "unknown option '" + arg + "'";
-    return false;
-  }
-  if (!out.help && out.inputs.empty()) {
-    error = "no trace given (a trace-*.json file or a directory of them)";
-    return false;
-  }
-  return true;
-}
-
-bool parseShowArguments(const std::vector<std::string> &args, ShowOptions &out,
-                        std::string &error) {
-  bool onlyInputs = false;
-  std::vector<std::string> inputs;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string &arg = args[i];
     if (onlyInputs || arg.empty() || arg[0] != '-' || arg == "-") {
@@ -92,20 +46,64 @@ bool parseShowArguments(const std::vector<std::string> &args, ShowOptions &out,
       continue;
     }
     if (arg == "-h" || arg == "--help") {
-      out.help = true;
+      help = true;
       continue;
     }
-    std::string value;
     bool matched = false;
-    if (!takeValue(args, i, "--sites", value, matched, error))
-      return false;
-    if (matched) {
-      out.siteFiles.push_back(value);
-      continue;
+    for (const char *option : valueOptions) {
+      std::string value;
+      if (!takeValue(args, i, option, value, matched, error))
+        return false;
+      if (matched) {
+        if (!onOption(std::string(option), value, error))
+          return false;
+        break;
+      }
     }
-    error = "unknown option '" + arg + "'";
+    if (!matched) {
+      error = "unknown option '" + arg + "'";
+      return false;
+    }
+  }
+  return true;
+}
+} // namespace
+
+bool parseReportArguments(const std::vector<std::string> &args, ReportOptions &out,
+                          std::string &error) {
+  auto onOption = [&out](const std::string &option, const std::string &value,
+                         std::string &problem) {
+    if (option == "--sites") {
+      out.siteFiles.push_back(value);
+    } else if (option == "--format") {
+      if (value != "text" && value != "json" && value != "csv") {
+        problem = "unknown format '" + value + "' (expected text, json or csv)";
+        return false;
+      }
+      out.format = value;
+    } else {
+      out.output = value;
+    }
+    return true;
+  };
+  if (!walkArguments(args, {"--sites", "--format", "-o"}, out.inputs, out.help, onOption, error))
+    return false;
+  if (!out.help && out.inputs.empty()) {
+    error = "no trace given (a trace-*.json file or a directory of them)";
     return false;
   }
+  return true;
+}
+
+bool parseShowArguments(const std::vector<std::string> &args, ShowOptions &out,
+                        std::string &error) {
+  std::vector<std::string> inputs;
+  auto onOption = [&out](const std::string &, const std::string &value, std::string &) {
+    out.siteFiles.push_back(value);
+    return true;
+  };
+  if (!walkArguments(args, {"--sites"}, inputs, out.help, onOption, error))
+    return false;
   if (out.help)
     return true;
   if (inputs.size() != 1) {

@@ -85,8 +85,11 @@ SiteRow makeRow(format::SiteId id, const format::Site *site, SiteAccumulator &ac
   o.runs = static_cast<unsigned>(acc.observedTraces.size());
   acc.evidence.requested.runs = static_cast<unsigned>(acc.requestTraces.size());
   acc.evidence.known = site != nullptr;
-  if (site)
+  if (site) {
     acc.evidence.prediction = site->prediction;
+    acc.evidence.notInstrumented = !site->instrumented;
+    acc.evidence.notInstrumentedReason = site->reason.empty() ? "no reason recorded" : site->reason;
+  }
 
   SiteRow row;
   row.id = id;

@@ -17,7 +17,8 @@ constexpr VerdictName kNames[] = {{Verdict::Match, "match"},
                                   {Verdict::StagedViaHost, "staged via host"},
                                   {Verdict::Unpredicted, "unpredicted"},
                                   {Verdict::NeverExecuted, "never executed"},
-                                  {Verdict::UnknownSite, "unknown site"}};
+                                  {Verdict::UnknownSite, "unknown site"},
+                                  {Verdict::NotInstrumented, "not instrumented"}};
 
 const std::string kStaged = toString(TrafficKind::P2PStaged);
 
@@ -77,6 +78,14 @@ std::optional<Judgement> ruleUnknownSite(const SiteEvidence &e) {
     return std::nullopt;
   return Judgement{Verdict::UnknownSite,
                    "site not in the site database (trace from a different build?)"};
+}
+
+std::optional<Judgement> ruleNotInstrumented(const SiteEvidence &e) {
+  if (!e.notInstrumented)
+    return std::nullopt;
+  return Judgement{Verdict::NotInstrumented,
+                   "the call was not rewritten (" + e.notInstrumentedReason +
+                       "): its traffic, if any, is listed as unattributed"};
 }
 
 std::optional<Judgement> ruleNeverExecuted(const SiteEvidence &e) {
@@ -165,8 +174,8 @@ std::optional<Judgement> ruleUnpredicted(const SiteEvidence &e) {
 }
 
 Judgement judge(const SiteEvidence &e) {
-  for (auto rule : {ruleUnknownSite, ruleNeverExecuted, ruleStagedViaHost, rulePairDiffers,
-                    ruleSizeDiffers, ruleUnpredicted})
+  for (auto rule : {ruleUnknownSite, ruleNotInstrumented, ruleNeverExecuted, ruleStagedViaHost,
+                    rulePairDiffers, ruleSizeDiffers, ruleUnpredicted})
     if (std::optional<Judgement> j = rule(e))
       return *j;
   return Judgement{Verdict::Match, ""};

@@ -11,6 +11,7 @@ using format::MemoryKind;
 namespace {
 format::Site copySite(format::SiteId id, const std::string &file, unsigned line) {
   format::Site s;
+  s.instrumented = true;
   s.id = id;
   s.file = file;
   s.line = line;

@@ -193,3 +193,15 @@ TEST(Verdict, MemsetRunOnAnotherGpuCrossedTheLink) {
   EXPECT_EQ(j.verdict, Verdict::PairDiffers);
   EXPECT_EQ(j.message, "memset of G0 memory ran on G1: its writes crossed the GPU link");
 }
+
+TEST(Verdict, NotInstrumentedIsNotNeverExecuted) {
+  SiteEvidence e;
+  e.prediction = format::Prediction{};
+  e.notInstrumented = true;
+  e.notInstrumentedReason = "spelled in an included file";
+  Judgement j = judge(e);
+  EXPECT_EQ(j.verdict, Verdict::NotInstrumented);
+  EXPECT_EQ(j.message, "the call was not rewritten (spelled in an included file): its traffic, if "
+                       "any, is listed as unattributed");
+  EXPECT_EQ(verdictFromString("not instrumented"), Verdict::NotInstrumented);
+}

@@ -13,7 +13,7 @@
 namespace commledger::reconcile {
 
 enum class Verdict { Match, SizeDiffers, PairDiffers, StagedViaHost, Unpredicted, NeverExecuted,
-                     UnknownSite };
+                     UnknownSite, NotInstrumented };
 const char *toString(Verdict verdict); // "match", "size differs", ...
 std::optional<Verdict> verdictFromString(std::string_view text);
 
@@ -39,6 +39,10 @@ struct ObservedSummary {
 
 struct SiteEvidence {
   bool known = true;
+  // The instrumenter left the call as it was (`notInstrumentedReason` says why): its traffic, if
+  // any, is among the unattributed rows, so "never executed" would be a false claim.
+  bool notInstrumented = false;
+  std::string notInstrumentedReason;
   std::optional<format::Prediction> prediction;
   RequestedSummary requested;
   ObservedSummary observed;
@@ -50,6 +54,7 @@ struct Judgement {
 };
 
 std::optional<Judgement> ruleUnknownSite(const SiteEvidence &e);
+std::optional<Judgement> ruleNotInstrumented(const SiteEvidence &e);
 std::optional<Judgement> ruleNeverExecuted(const SiteEvidence &e);
 std::optional<Judgement> ruleStagedViaHost(const SiteEvidence &e);
 std::optional<Judgement> rulePairDiffers(const SiteEvidence &e);
