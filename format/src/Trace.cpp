@@ -83,6 +83,14 @@ RequestRow requestFromJson(const json &j, const std::string &where) {
   return r;
 }
 
+CopyKind copyKindFrom(const json &j, const std::string &where) {
+  std::string kind = detail::stringField(j, "copy_kind", where);
+  auto k = copyKindFromString(kind);
+  if (!k)
+    throw FormatError(where + ".copy_kind: unknown copy kind '" + kind + "'");
+  return *k;
+}
+
 json observedToJson(const ObservedRow &o) {
   json j = {{"copy_kind", toString(o.copyKind)}, {"src", endpointToJson(o.src)},
             {"dst", endpointToJson(o.dst)},       {"bytes", o.bytes},
@@ -100,16 +108,41 @@ ObservedRow observedFromJson(const json &j, const std::string &where) {
     o.site = siteFrom(j, where);
   else
     o.bucket = detail::stringField(j, "bucket", where);
-  std::string kind = detail::stringField(j, "copy_kind", where);
-  auto k = copyKindFromString(kind);
-  if (!k)
-    throw FormatError(where + ".copy_kind: unknown copy kind '" + kind + "'");
-  o.copyKind = *k;
+  o.copyKind = copyKindFrom(j, where);
   o.src = endpointFromJson(detail::member(j, "src", where), where + ".src");
   o.dst = endpointFromJson(detail::member(j, "dst", where), where + ".dst");
   o.bytes = detail::unsignedField(j, "bytes", where);
   o.count = detail::unsignedField(j, "count", where);
   return o;
+}
+
+json eventToJson(const EventRow &e) {
+  json j = {{"copy_kind", toString(e.copyKind)}, {"src", endpointToJson(e.src)},
+            {"dst", endpointToJson(e.dst)},       {"bytes", e.bytes},
+            {"start_ns", e.startNs},              {"end_ns", e.endNs},
+            {"device", e.device},                 {"stream", e.stream}};
+  if (e.site)
+    j["site"] = siteIdToString(*e.site);
+  else
+    j["bucket"] = e.bucket;
+  return j;
+}
+
+EventRow eventFromJson(const json &j, const std::string &where) {
+  EventRow e;
+  if (j.contains("site"))
+    e.site = siteFrom(j, where);
+  else
+    e.bucket = detail::stringField(j, "bucket", where);
+  e.copyKind = copyKindFrom(j, where);
+  e.src = endpointFromJson(detail::member(j, "src", where), where + ".src");
+  e.dst = endpointFromJson(detail::member(j, "dst", where), where + ".dst");
+  e.bytes = detail::unsignedField(j, "bytes", where);
+  e.startNs = detail::integerField(j, "start_ns", where);
+  e.endNs = detail::integerField(j, "end_ns", where);
+  e.device = static_cast<int>(detail::integerField(j, "device", where));
+  e.stream = static_cast<std::uint32_t>(detail::unsignedField(j, "stream", where));
+  return e;
 }
 
 json processToJson(const ProcessInfo &p) {
@@ -176,6 +209,9 @@ std::string toJsonText(const Trace &t) {
     requests.push_back(requestToJson(r));
   for (const ObservedRow &o : t.observed)
     observed.push_back(observedToJson(o));
+  json events = json::array();
+  for (const EventRow &e : t.events)
+    events.push_back(eventToJson(e));
   json doc = {{"format", kTraceFormat},
               {"version", t.version},
               {"process", processToJson(t.process)},
@@ -185,6 +221,11 @@ std::string toJsonText(const Trace &t) {
               {"peers", std::move(peers)},
               {"requests", std::move(requests)},
               {"observed", std::move(observed)}};
+  // The event log is optional: traces without it stay as they were.
+  if (!t.events.empty() || t.eventsDropped != 0) {
+    doc["events"] = std::move(events);
+    doc["events_dropped"] = t.eventsDropped;
+  }
   return doc.dump(1) + "\n";
 }
 
@@ -217,6 +258,10 @@ bool parseTrace(const std::string &text, const std::string &path, Trace &out,
     });
     t.requests = listFrom<RequestRow>(doc, "requests", requestFromJson);
     t.observed = listFrom<ObservedRow>(doc, "observed", observedFromJson);
+    if (doc.contains("events")) {
+      t.events = listFrom<EventRow>(doc, "events", eventFromJson);
+      t.eventsDropped = detail::unsignedField(doc, "events_dropped", "top level");
+    }
     out = std::move(t);
     return true;
   } catch (const std::exception &e) {

@@ -1,6 +1,10 @@
 // Argument parsing for `commledger report`, `commledger show` and `commledger run`.
 #include "commledger/reconcile/CommandLine.h"
 
+#include "commledger/reconcile/ReportWriters.h"
+
+#include <algorithm>
+
 #include <initializer_list>
 
 namespace commledger::reconcile {
@@ -76,8 +80,12 @@ bool parseReportArguments(const std::vector<std::string> &args, ReportOptions &o
     if (option == "--sites") {
       out.siteFiles.push_back(value);
     } else if (option == "--format") {
-      if (value != "text" && value != "json" && value != "csv") {
-        problem = "unknown format '" + value + "' (expected text, json or csv)";
+      std::vector<std::string> known = reportFormats();
+      if (std::find(known.begin(), known.end(), value) == known.end()) {
+        std::string list;
+        for (const std::string &name : known)
+          list += (list.empty() ? "" : ", ") + name;
+        problem = "unknown format '" + value + "' (expected one of " + list + ")";
         return false;
       }
       out.format = value;

@@ -89,3 +89,33 @@ TEST(AtomicFile, FailedWriteLeavesTargetIntact) {
   EXPECT_FALSE(writeFileAtomically("/nonexistent-dir/x.json", "{}", error));
   EXPECT_EQ(error.rfind("commledger: /nonexistent-dir/x.json: cannot create", 0), 0u);
 }
+
+TEST(Trace, EventLogRoundTripsAndIsOptional) {
+  Trace t = sample();
+  std::string error;
+  Trace plain;
+  ASSERT_TRUE(parseTrace(toJsonText(t), "t.json", plain, error)) << error;
+  EXPECT_TRUE(plain.events.empty());
+  EXPECT_EQ(toJsonText(t).find("events"), std::string::npos);
+
+  EventRow e;
+  e.site = 0xabcULL;
+  e.copyKind = CopyKind::DtoH;
+  e.src = {0, MemoryKind::Device};
+  e.dst = {kHostEndpoint, MemoryKind::Device};
+  e.bytes = 1 << 20;
+  e.startNs = 1000;
+  e.endNs = 2500;
+  e.device = 0;
+  e.stream = 7;
+  t.events.push_back(e);
+  t.eventsDropped = 3;
+  Trace back;
+  ASSERT_TRUE(parseTrace(toJsonText(t), "t.json", back, error)) << error;
+  ASSERT_EQ(back.events.size(), 1u);
+  EXPECT_EQ(back.events[0].site, 0xabcULL);
+  EXPECT_EQ(back.events[0].copyKind, CopyKind::DtoH);
+  EXPECT_EQ(back.events[0].endNs - back.events[0].startNs, 1500);
+  EXPECT_EQ(back.events[0].stream, 7u);
+  EXPECT_EQ(back.eventsDropped, 3u);
+}

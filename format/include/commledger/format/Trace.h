@@ -54,6 +54,19 @@ struct ObservedRow {
   std::uint64_t count = 0;
 };
 
+// One copy or memset as CUPTI timed it, for the timeline. Kept only when the event log is on
+// (`commledger run --events N`), at most N per process: the aggregates above never depend on it.
+struct EventRow {
+  std::optional<SiteId> site; // empty: unattributed, see `bucket`
+  std::string bucket;
+  CopyKind copyKind = CopyKind::Unknown; // raw CUPTI kind: a staged copy shows as its two halves
+  Endpoint src, dst;
+  std::uint64_t bytes = 0;
+  std::int64_t startNs = 0, endNs = 0; // CUPTI timestamps (ns), one clock for all devices
+  int device = 0;                      // the GPU that executed it
+  std::uint32_t stream = 0;            // CUPTI stream id on that device
+};
+
 struct DeviceInfo {
   int index = 0;
   std::string name, pciBusId, uuid;
@@ -85,6 +98,8 @@ struct Trace {
   std::vector<PeerInfo> peers;
   std::vector<RequestRow> requests;
   std::vector<ObservedRow> observed;
+  std::vector<EventRow> events;    // empty unless the event log was on
+  std::uint64_t eventsDropped = 0; // events past the log's bound (their bytes are in `observed`)
 };
 
 std::string toJsonText(const Trace &trace);

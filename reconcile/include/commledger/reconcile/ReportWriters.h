@@ -3,12 +3,19 @@
 #pragma once
 #include "commledger/reconcile/Report.h"
 
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace commledger::reconcile {
 
 std::string renderText(const Report &report);
 std::string renderJson(const Report &report);
 std::string renderCsv(const Report &report);
+
+// The formats `commledger report --format` knows, in the order --help lists them.
+std::vector<std::string> reportFormats();
+// The report in `format`; nothing when the format is unknown.
+std::optional<std::string> renderReport(const Report &report, const std::string &format);
 
 } // namespace commledger::reconcile

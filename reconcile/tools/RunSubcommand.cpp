@@ -1,0 +1,48 @@
+// `commledger run`: launch a program with the runtime preloaded (when this build has it).
+#include "Subcommands.h"
+
+#include "commledger/reconcile/CommandLine.h"
+
+#ifdef COMMLEDGER_HAVE_LAUNCHER
+#include "commledger/launcher/RunCommand.h"
+#endif
+
+#include <iostream>
+
+namespace commledger::cli {
+
+using namespace commledger::reconcile;
+
+namespace {
+const char *const kRunHelp =
+    "usage: commledger run [-o DIR] -- PROG ARGS...\n"
+    "\n"
+    "Runs PROG with the CommLedger runtime preloaded; each process writes\n"
+    "trace-<host>-<pid>.json into DIR. Returns PROG's exit code.\n"
+    "\n"
+    "  -o DIR   where traces go (default: ./commledger-out)\n";
+
+} // namespace
+
+int runCommand(const Arguments &args) {
+  RunArguments parsed;
+  std::string error;
+  if (!parseRunArguments(args, parsed, error))
+    return usageError(error, kRunHelp);
+  if (parsed.help) {
+    std::cout << kRunHelp;
+    return 0;
+  }
+#ifdef COMMLEDGER_HAVE_LAUNCHER
+  commledger::launcher::RunOptions options;
+  if (!parsed.outputDir.empty())
+    options.outDir = parsed.outputDir;
+  options.argv = parsed.command;
+  return commledger::launcher::runCommand(options);
+#else
+  std::cerr << "commledger: run is not available in this build\n";
+  return kUsage;
+#endif
+}
+
+} // namespace commledger::cli

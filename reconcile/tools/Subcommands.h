@@ -1,0 +1,22 @@
+// The subcommands of `commledger`, one file each; main() in commledger.cpp dispatches to them.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace commledger::cli {
+
+using Arguments = std::vector<std::string>;
+
+// Exit codes shared by every subcommand: bad input (a file) and bad usage (the command line).
+constexpr int kBadInput = 1, kUsage = 2;
+
+int reportCommand(const Arguments &args);
+int showCommand(const Arguments &args);
+int runCommand(const Arguments &args);
+
+// Prints "commledger: <message>" and the subcommand's help to stderr; returns kUsage.
+int usageError(const std::string &message, const char *help);
+// Writes `text` to stdout, or atomically to `path` when it is not empty; returns the exit code.
+int emit(const std::string &text, const std::string &path);
+
+} // namespace commledger::cli
