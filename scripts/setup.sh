@@ -8,7 +8,8 @@ build=${1:-$root/build}
 shift || true
 
 packages=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools nlohmann-json3-dev
-          cmake ninja-build g++ libgtest-dev python3)
+          cmake ninja-build g++ libgtest-dev python3
+          python3-jsonschema chromium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -42,11 +42,21 @@ def configure():
     config.substitutions.append(("%inputs", "%S/Inputs"))
     config.substitutions.append(("%fixtures", os.path.join(config.test_source_root, "fixtures")))
     config.substitutions.append(("%src_root", config.commledger_src_root))
+    # test/cmake: configure and install from the build tree; nvcc as a plain path for CMake.
+    config.substitutions.append(("%obj_root", config.commledger_obj_root))
+    config.substitutions.append(("%cmake", shutil.which("cmake") or "cmake"))
+    config.substitutions.append(("%cuda_compiler", config.nvcc))
 
     if config.nvcc and os.path.exists(config.nvcc):
         config.available_features.add("nvcc")
+    for program in ("cmake", "ninja", "make"):
+        if shutil.which(program):
+            config.available_features.add(program)
     if config.sanitized:
         config.available_features.add("sanitized")
+    # Debian's chromium (scripts/setup.sh installs it) renders the HTML report in the browser test.
+    if os.path.exists("/usr/bin/chromium"):
+        config.available_features.add("chromium")
 
 
     def gpu_count():

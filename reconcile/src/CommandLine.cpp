@@ -1,4 +1,4 @@
-// Argument parsing for `commledger report`, `commledger show` and `commledger run`.
+// Argument parsing for `commledger report`, `show`, `run` and `timeline`.
 #include "commledger/reconcile/CommandLine.h"
 
 #include "commledger/reconcile/ReportWriters.h"
@@ -89,12 +89,15 @@ bool parseReportArguments(const std::vector<std::string> &args, ReportOptions &o
         return false;
       }
       out.format = value;
+    } else if (option == "--source-root") {
+      out.sourceRoot = value;
     } else {
       out.output = value;
     }
     return true;
   };
-  if (!walkArguments(args, {"--sites", "--format", "-o"}, out.inputs, out.help, onOption, error))
+  if (!walkArguments(args, {"--sites", "--format", "--source-root", "-o"}, out.inputs, out.help,
+                     onOption, error))
     return false;
   if (!out.help && out.inputs.empty()) {
     error = "no trace given (a trace-*.json file or a directory of them)";
@@ -123,6 +126,38 @@ bool parseShowArguments(const std::vector<std::string> &args, ShowOptions &out,
   return true;
 }
 
+bool parseTimelineArguments(const std::vector<std::string> &args, TimelineOptions &out,
+                            std::string &error) {
+  auto onOption = [&out](const std::string &option, const std::string &value, std::string &) {
+    if (option == "--sites")
+      out.siteFiles.push_back(value);
+    else
+      out.output = value;
+    return true;
+  };
+  if (!walkArguments(args, {"--sites", "-o"}, out.inputs, out.help, onOption, error))
+    return false;
+  if (!out.help && out.inputs.empty()) {
+    error = "no trace given (a trace-*.json file or a directory of them)";
+    return false;
+  }
+  return true;
+}
+
+// --events N: a positive count, at most the runtime's own bound (EventLog::kMaxEvents).
+static bool parseEventCount(const std::string &value, std::uint64_t &events, std::string &error) {
+  constexpr std::uint64_t kMaxEvents = std::uint64_t{1} << 30;
+  const bool digits = !value.empty() && value.size() <= 10 &&
+                      value.find_first_not_of("0123456789") == std::string::npos;
+  events = digits ? std::stoull(value) : 0;
+  if (events == 0 || events > kMaxEvents) {
+    error = "option --events needs a number of events from 1 to " + std::to_string(kMaxEvents) +
+            " (got '" + value + "')";
+    return false;
+  }
+  return true;
+}
+
 bool parseRunArguments(const std::vector<std::string> &args, RunArguments &out,
                        std::string &error) {
   std::size_t i = 0;
@@ -144,6 +179,13 @@ bool parseRunArguments(const std::vector<std::string> &args, RunArguments &out,
       out.outputDir = value;
       continue;
     }
+    if (!takeValue(args, i, "--events", value, matched, error))
+      return false;
+    if (matched) {
+      if (!parseEventCount(value, out.events, error))
+        return false;
+      continue;
+    }
     // Without "--", the first word that is not an option starts the program's command line.
     if (arg.empty() || arg[0] != '-')
       break;
@@ -152,7 +194,7 @@ bool parseRunArguments(const std::vector<std::string> &args, RunArguments &out,
   }
   out.command.assign(args.begin() + static_cast<std::ptrdiff_t>(i), args.end());
   if (!out.help && out.command.empty()) {
-    error = "no program given (commledger run [-o DIR] -- PROG ARGS...)";
+    error = "no program given (commledger run [-o DIR] [--events N] -- PROG ARGS...)";
     return false;
   }
   return true;

@@ -46,7 +46,8 @@ bool expandTraceArguments(const std::vector<std::string> &args, std::vector<std:
 
 bool loadInputs(const std::vector<std::string> &siteFiles,
                 const std::vector<std::string> &tracePaths, ReconcileInput &out,
-                std::string &error) {
+                std::string &error,
+                const std::function<void(std::size_t, std::size_t)> &progress) {
   out.siteFiles = siteFiles;
   for (const std::string &path : siteFiles) {
     format::SiteDatabase db;
@@ -62,6 +63,8 @@ bool loadInputs(const std::vector<std::string> &siteFiles,
     if (!format::readTrace(path, loaded.trace, error))
       return false;
     out.traces.push_back(std::move(loaded));
+    if (progress)
+      progress(out.traces.size(), tracePaths.size());
   }
   return true;
 }

@@ -172,6 +172,7 @@ Report buildReport(const ReconcileInput &input) {
   Report report;
   report.deviceCount = countDevices(input);
   report.siteFiles = input.siteFiles;
+  report.projectRoot = input.sites.projectRoot;
   MatrixSet matrices(report.deviceCount);
   std::map<format::SiteId, SiteAccumulator> bySite;
   using UnattributedKey = std::tuple<std::string, std::string, int, int, std::string>;
@@ -180,6 +181,8 @@ Report buildReport(const ReconcileInput &input) {
   for (std::size_t ti = 0; ti < input.traces.size(); ++ti) {
     const LoadedTrace &t = input.traces[ti];
     report.traceFiles.push_back(t.path);
+    report.runs.push_back(
+        RunInfo{t.path, t.trace.process, t.trace.cuptiActive, t.trace.devices, t.trace.peers});
     addTraceWarnings(t, input.sites, report.warnings);
     for (const format::RequestRow &r : t.trace.requests) {
       SiteAccumulator &acc = bySite[r.site];

@@ -12,6 +12,8 @@ const Format kFormats[] = {
     {"text", renderText},
     {"json", renderJson},
     {"csv", renderCsv},
+    {"html", renderHtml},
+    {"sarif", renderSarif},
 };
 } // namespace
 

@@ -2,6 +2,7 @@
 // one diagnostic per site that is not a match. Every line fits kTerminalWidth columns.
 #include "commledger/reconcile/HumanUnits.h"
 #include "commledger/reconcile/ReportWriters.h"
+#include "commledger/reconcile/TerminalStyle.h"
 #include "commledger/reconcile/TextLayout.h"
 
 #include <algorithm>
@@ -130,7 +131,9 @@ void printSites(std::ostream &os, const Report &r) {
      << padRight("PREDICTED", wPredicted) << "  SITE\n";
   for (const SiteRow &s : r.sites) {
     std::uint64_t calls = s.requested.count != 0 ? s.requested.count : s.observed.count;
-    std::string line = padRight(toString(s.verdict), wVerdict) + "  " +
+    // Colour goes around the padded cell: the escapes must not count as columns.
+    std::string verdict = padRight(toString(s.verdict), wVerdict);
+    std::string line = (r.color ? paint(s.verdict, verdict) : verdict) + "  " +
                        padLeft(s.observed.count ? formatBytes(s.observed.bytes) : "-", wBytes) +
                        "  " + padLeft(std::to_string(calls), wCalls) + "  " +
                        padRight(truncateRight(pairsCell(s.observed.pairs), wPair), wPair) + "  " +
@@ -155,7 +158,13 @@ void printFindings(std::ostream &os, const Report &r) {
                         plural(s.requested.count, "call") + ", observed " +
                         formatBytes(s.observed.bytes) + " in " +
                         plural(s.observed.count, "record");
-    for (const std::string &l : wrap(text, kTerminalWidth, 0, 4))
+    std::vector<std::string> lines = wrap(text, kTerminalWidth, 0, 4);
+    // Wrapped as plain text, then the verdict of the first line painted.
+    const std::string tag = ": " + std::string(toString(s.verdict)) + ":";
+    if (auto at = lines.empty() ? std::string::npos : lines.front().find(tag);
+        r.color && at != std::string::npos)
+      lines.front().replace(at + 2, tag.size() - 3, paint(s.verdict, toString(s.verdict)));
+    for (const std::string &l : lines)
       os << l << '\n';
     for (const std::string &l : wrap(where, kTerminalWidth, 4, 4))
       os << l << '\n';

@@ -53,6 +53,13 @@ std::string requestText(const format::RequestRow &r) {
   return out + totalsText(r.bytes, r.count);
 }
 
+// One timed event (`commledger run --events N`), in the trace's order (by start time).
+std::string eventText(const format::EventRow &e) {
+  return std::string(format::toString(e.copyKind)) + " " + pairText(e.src, e.dst) +
+         " bytes=" + std::to_string(e.bytes) + " dev=" + std::to_string(e.device) +
+         " stream=" + std::to_string(e.stream) + " dur_ns=" + std::to_string(e.endNs - e.startNs);
+}
+
 std::string observedText(const format::ObservedRow &o) {
   return std::string(format::toString(o.copyKind)) + " " + pairText(o.src, o.dst) +
          totalsText(o.bytes, o.count);
@@ -88,6 +95,16 @@ std::string renderTraceListing(const format::Trace &trace, const format::SiteDat
     if (!row.unattributed)
       out += "L" + (row.line ? std::to_string(*row.line) : std::string("?")) + " ";
     out += row.text + "\n";
+  }
+  if (!trace.events.empty() || trace.eventsDropped != 0)
+    out += "events=" + std::to_string(trace.events.size()) +
+           " dropped=" + std::to_string(trace.eventsDropped) + "\n";
+  for (const format::EventRow &e : trace.events) {
+    if (e.site)
+      out += "event L" + (lineOf(*e.site) ? std::to_string(*lineOf(*e.site)) : std::string("?"));
+    else
+      out += "event unattributed " + e.bucket;
+    out += " " + eventText(e) + "\n";
   }
   return out;
 }

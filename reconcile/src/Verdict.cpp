@@ -67,7 +67,8 @@ std::string predictedLabel(const format::PredictedEndpoint &e) {
   case format::PredictedEndpoint::Kind::Device:
     if (auto device = constantDevice(e))
       return endpointLabel(*device);
-    return "G[" + e.device + "]";
+    // An empty device is "the current device", which the analysis could not pin down.
+    return e.device.empty() ? std::string("G?") : "G[" + e.device + "]";
   default:
     return "?";
   }

@@ -5,6 +5,7 @@
 #include "commledger/reconcile/ReconcileInput.h"
 #include "commledger/reconcile/ReportBuilder.h"
 #include "commledger/reconcile/ReportWriters.h"
+#include "commledger/reconcile/TerminalStyle.h"
 
 #include <iostream>
 
@@ -24,8 +25,12 @@ const char *const kReportHelp =
     "\n"
     "  --sites FILE   site database; repeatable (default: ./commledger-sites.json)\n"
     "  --format F     text (default, 100 columns), json (docs/report-format.md), csv\n"
+    "                 sarif (SARIF 2.1.0: findings as code-review annotations)\n"
+    "                 html (one self-contained page, heatmaps: docs/html-report.md)\n"
     "  -o FILE        write the report to FILE instead of standard output\n"
-    "  TRACE_OR_DIR   a trace file, or a directory: every trace-*.json in it\n";
+    "  --source-root DIR  html: read source snippets under DIR (default: the database's root)\n"
+    "  TRACE_OR_DIR   a trace file, or a directory: every trace-*.json in it\n"
+    "text colours: on a terminal; off with NO_COLOR; COMMLEDGER_COLOR=always|never|auto\n";
 
 } // namespace
 
@@ -43,12 +48,17 @@ int reportCommand(const Arguments &args) {
 
   std::vector<std::string> tracePaths;
   ReconcileInput input;
+  ProgressLine progress("reading traces");
+  auto onTrace = [&progress](std::size_t done, std::size_t total) { progress.update(done, total); };
   if (!expandTraceArguments(options.inputs, tracePaths, error) ||
-      !loadInputs(options.siteFiles, tracePaths, input, error)) {
+      !loadInputs(options.siteFiles, tracePaths, input, error, onTrace)) {
+    progress.erase();
     std::cerr << error << "\n";
     return kBadInput;
   }
   Report result = buildReport(input);
+  result.sourceRoot = options.sourceRoot;
+  result.color = options.output.empty() && colorWantedFor(1); // stdout, when it is a terminal
   for (const std::string &warning : result.warnings)
     std::cerr << "commledger: warning: " << warning << "\n";
 

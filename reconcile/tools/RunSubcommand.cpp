@@ -15,12 +15,14 @@ using namespace commledger::reconcile;
 
 namespace {
 const char *const kRunHelp =
-    "usage: commledger run [-o DIR] -- PROG ARGS...\n"
+    "usage: commledger run [-o DIR] [--events N] -- PROG ARGS...\n"
     "\n"
     "Runs PROG with the CommLedger runtime preloaded; each process writes\n"
     "trace-<host>-<pid>.json into DIR. Returns PROG's exit code.\n"
     "\n"
-    "  -o DIR   where traces go (default: ./commledger-out)\n";
+    "  -o DIR       where traces go (default: ./commledger-out)\n"
+    "  --events N   also keep the first N copies and memsets of each process as timed\n"
+    "               events, for 'commledger timeline' (default: off)\n";
 
 } // namespace
 
@@ -38,6 +40,7 @@ int runCommand(const Arguments &args) {
   if (!parsed.outputDir.empty())
     options.outDir = parsed.outputDir;
   options.argv = parsed.command;
+  options.events = parsed.events;
   return commledger::launcher::runCommand(options);
 #else
   std::cerr << "commledger: run is not available in this build\n";

@@ -22,7 +22,9 @@ const char *const kShowHelp =
     "  L<line> request API KIND SRC->DST [declared=S->D] bytes=N count=N\n"
     "  L<line> observed COPY_KIND SRC->DST bytes=N count=N\n"
     "  unattributed BUCKET COPY_KIND SRC->DST bytes=N count=N\n"
-    "  with endpoints G<n>:<memory> or H:<memory>, sorted by source line.\n"
+    "  with endpoints G<n>:<memory> or H:<memory>, sorted by source line; for traces run\n"
+    "  with --events N, then 'events=N dropped=N' and one line per event, in start order:\n"
+    "  event L<line> COPY_KIND SRC->DST bytes=N dev=D stream=S dur_ns=N\n"
     "\n"
     "  --sites FILE   site database naming a trace's sites by line; repeatable\n"
     "                 (without it every site reads L?)\n";

@@ -13,6 +13,8 @@ constexpr int kBadInput = 1, kUsage = 2;
 int reportCommand(const Arguments &args);
 int showCommand(const Arguments &args);
 int runCommand(const Arguments &args);
+int checkCommand(const Arguments &args);
+int timelineCommand(const Arguments &args);
 
 // Prints "commledger: <message>" and the subcommand's help to stderr; returns kUsage.
 int usageError(const std::string &message, const char *help);

@@ -16,6 +16,8 @@ const Subcommand kSubcommands[] = {
     {"report", reportCommand},
     {"show", showCommand},
     {"run", runCommand},
+    {"check", checkCommand},
+    {"timeline", timelineCommand},
 };
 
 const char *const kMainHelp =
@@ -25,6 +27,8 @@ const char *const kMainHelp =
     "  report   join site databases and traces: matrices, per-site table, verdicts\n"
     "  show     list a site database or a trace, one site or row per line\n"
     "  run      run a program under the CommLedger runtime and write its trace\n"
+    "  check    hold a run to a traffic budget (the CI gate); --write-budget records one\n"
+    "  timeline copies per GPU and stream as Chrome trace JSON (Perfetto)\n"
     "\n"
     "  commledger <command> --help   options of one command\n"
     "  commledger --version          print the version\n";

@@ -20,6 +20,10 @@ struct CopyRecord {
   std::uint64_t bytes = 0;
   std::uint32_t correlationId = 0;        // the driver API call that issued it
   std::uint32_t runtimeCorrelationId = 0; // the runtime API call, 0 if none or not reported
+  std::uint64_t startNs = 0, endNs = 0;   // CUPTI timestamps, for the event log
+  std::uint32_t streamId = 0;
+  // Where the EventLog keeps this record (set by the pipeline); UINT32_MAX when it keeps none.
+  std::uint32_t eventSlot = UINT32_MAX;
 };
 
 // Which site (or, unattributed, which API bucket) a record belongs to.

@@ -1,7 +1,10 @@
 // Typed activity records in, observed rows out: CorrelationResolver → StagedCopyDetector →
-// ObservedAggregator. Not thread-safe: the CUPTI layer feeds it under one lock.
+// ObservedAggregator. The EventLog, when on, keeps the first records as timed events and learns
+// their attribution from the same resolver. Not thread-safe: the CUPTI layer feeds it under one
+// lock.
 #pragma once
 #include "core/CorrelationResolver.h"
+#include "core/EventLog.h"
 #include "core/ObservedAggregator.h"
 #include "core/StagedCopyDetector.h"
 
@@ -9,9 +12,14 @@ namespace commledger::rt {
 
 class ObservationPipeline {
 public:
-  ObservationPipeline()
-      : detector_(aggregator_),
-        resolver_([this](const Attribution &who, const CopyRecord &r) { detector_.add(who, r); }) {}
+  // `eventCapacity` 0 (the default) leaves the event log off.
+  explicit ObservationPipeline(std::size_t eventCapacity = 0)
+      : detector_(aggregator_), events_(eventCapacity),
+        resolver_([this](const Attribution &who, const CopyRecord &r) {
+          if (r.eventSlot != EventLog::kNoSlot)
+            events_.attribute(r.eventSlot, who);
+          detector_.add(who, r);
+        }) {}
   ObservationPipeline(const ObservationPipeline &) = delete;
   ObservationPipeline &operator=(const ObservationPipeline &) = delete;
 
@@ -24,7 +32,13 @@ public:
     ++records_;
   }
   void onCopy(const CopyRecord &record) {
-    resolver_.onCopy(record);
+    if (!events_.enabled()) {
+      resolver_.onCopy(record);
+    } else {
+      CopyRecord kept = record;
+      kept.eventSlot = events_.admit(record);
+      resolver_.onCopy(kept);
+    }
     ++records_;
   }
   void endOfBatch() { resolver_.drain(); }
@@ -35,10 +49,13 @@ public:
     return aggregator_.rows();
   }
   std::uint64_t recordsSeen() const { return records_; }
+  // The event log, complete after finish(): rows (empty when off) and how many did not fit.
+  const EventLog &events() const { return events_; }
 
 private:
   ObservedAggregator aggregator_;
   StagedCopyDetector detector_;
+  EventLog events_;
   CorrelationResolver resolver_;
   std::uint64_t records_ = 0;
 };

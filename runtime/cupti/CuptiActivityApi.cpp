@@ -20,6 +20,13 @@ const CUpti_ActivityKind kEnabledKinds[] = {
     CUPTI_ACTIVITY_KIND_MEMCPY,   CUPTI_ACTIVITY_KIND_MEMCPY2, CUPTI_ACTIVITY_KIND_MEMSET,
 };
 
+// Memcpy6, MemcpyPtoP4 and Memset4 all carry these fields under the same names.
+template <typename Record> void setTiming(CopyRecord &copy, const Record &r) {
+  copy.startNs = r.start;
+  copy.endNs = r.end;
+  copy.streamId = r.streamId;
+}
+
 } // namespace
 
 bool CuptiActivityApi::start(std::string &error) {
@@ -86,6 +93,7 @@ void CuptiActivityApi::dispatch(const CUpti_Activity *record) {
     copy.bytes = r->bytes;
     copy.correlationId = r->correlationId;
     copy.runtimeCorrelationId = r->runtimeCorrelationId;
+    setTiming(copy, *r);
     pipeline_.onCopy(copy);
     break;
   }
@@ -100,6 +108,7 @@ void CuptiActivityApi::dispatch(const CUpti_Activity *record) {
     copy.dstDeviceId = static_cast<int>(r->dstDeviceId);
     copy.bytes = r->bytes;
     copy.correlationId = r->correlationId;
+    setTiming(copy, *r);
     pipeline_.onCopy(copy);
     break;
   }
@@ -111,6 +120,7 @@ void CuptiActivityApi::dispatch(const CUpti_Activity *record) {
     copy.deviceId = static_cast<int>(r->deviceId);
     copy.bytes = r->bytes;
     copy.correlationId = r->correlationId;
+    setTiming(copy, *r);
     pipeline_.onCopy(copy);
     break;
   }

@@ -69,6 +69,10 @@ void Runtime::initialise() {
   std::atexit(onExit);
 }
 
+std::size_t Runtime::eventCapacity(std::string &error) {
+  return EventLog::capacityFromText(std::getenv("COMMLEDGER_EVENTS"), error);
+}
+
 bool Runtime::startCupti(std::string &error) {
   if (!libs_.loadCupti(error))
     return false;

@@ -44,13 +44,15 @@ public:
   void disableInChild() { written_.store(true); }
 
 private:
-  Runtime() : activity_(libs_, pipeline_) {}
+  Runtime() : pipeline_(eventCapacity(eventsError_)), activity_(libs_, pipeline_) {}
+  static std::size_t eventCapacity(std::string &error);
   void initialise();
   bool startCupti(std::string &error);
   void printWarning();
   void firstUse();
 
   static Runtime *instance_;
+  std::string eventsError_; // a COMMLEDGER_EVENTS value we could not read; before pipeline_
   CudaLibraries libs_;
   ObservationPipeline pipeline_;
   CuptiActivityApi activity_;

@@ -36,6 +36,8 @@ void Runtime::writeTraceOnce(const std::string &endReason, bool fromSignal) {
       activity_.flush();
     lock.lock();
     trace.observed = pipeline_.finish();
+    trace.events = pipeline_.events().rows();
+    trace.eventsDropped = pipeline_.events().dropped();
   } else {
     std::fprintf(stderr, "commledger: warning: signal arrived while CUPTI records were being "
                          "processed; the trace lists requests only\n");
@@ -48,6 +50,8 @@ void Runtime::writeTraceOnce(const std::string &endReason, bool fromSignal) {
   if (!used_.load() && !sawRecords)
     return;
   warnOnceIfInactive();
+  if (!eventsError_.empty())
+    std::fprintf(stderr, "commledger: warning: %s; the event log is off\n", eventsError_.c_str());
   trace.requests = requests_.rows();
   trace.cuptiActive = cuptiActive_;
   trace.cuptiError = cuptiError_;

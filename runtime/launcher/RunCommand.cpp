@@ -75,8 +75,11 @@ std::string prependPath(const char *variable, const std::vector<std::string> &di
   return value;
 }
 
-void prepareEnvironment(const std::string &outDir, const std::string &library) {
+void prepareEnvironment(const std::string &outDir, const std::string &library,
+                        std::uint64_t events) {
   setenv("COMMLEDGER_OUT", outDir.c_str(), 1);
+  if (events > 0)
+    setenv("COMMLEDGER_EVENTS", std::to_string(events).c_str(), 1);
   if (!library.empty()) {
     const char *old = std::getenv("LD_PRELOAD");
     const std::string preload = old && *old ? library + ":" + old : library;
@@ -151,7 +154,7 @@ int runCommand(const RunOptions &options) {
   if (child == 0) {
     sigaction(SIGINT, &oldInt, nullptr);
     sigaction(SIGQUIT, &oldQuit, nullptr);
-    prepareEnvironment(outDir, library);
+    prepareEnvironment(outDir, library, options.events);
     std::vector<char *> args;
     for (const std::string &arg : options.argv)
       args.push_back(const_cast<char *>(arg.c_str()));

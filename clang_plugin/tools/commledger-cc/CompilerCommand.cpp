@@ -5,7 +5,10 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/Path.h"
 
 namespace commledger::instrument {
@@ -47,12 +50,36 @@ CompilerCommand parseCompilerCommand(const std::vector<std::string> &argv) {
   return command;
 }
 
+// The words of a response file (`@file`, nvcc's `--options-file file` / `-optf file`), where
+// build systems put long include lists; unreadable files expand to nothing.
+static void appendResponseFile(const std::string &path, std::vector<std::string> &flags) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer)
+    return;
+  llvm::BumpPtrAllocator allocator;
+  llvm::StringSaver saver(allocator);
+  llvm::SmallVector<const char *, 32> words;
+  llvm::cl::TokenizeGNUCommandLine((*buffer)->getBuffer(), saver, words);
+  for (const char *word : words)
+    if (word)
+      flags.emplace_back(word);
+}
+
 std::vector<std::string> instrumentFlags(const CompilerCommand &command) {
   std::vector<std::string> flags;
-  for (size_t i = 0; i < command.args.size(); ++i)
-    if (std::find(command.sourceArgs.begin(), command.sourceArgs.end(), i) ==
+  for (size_t i = 0; i < command.args.size(); ++i) {
+    if (std::find(command.sourceArgs.begin(), command.sourceArgs.end(), i) !=
         command.sourceArgs.end())
-      flags.push_back(command.args[i]);
+      continue;
+    const std::string &arg = command.args[i];
+    if (arg.size() > 1 && arg[0] == '@') {
+      appendResponseFile(arg.substr(1), flags);
+    } else if ((arg == "--options-file" || arg == "-optf") && i + 1 < command.args.size()) {
+      appendResponseFile(command.args[++i], flags);
+    } else {
+      flags.push_back(arg);
+    }
+  }
   bool cudaLanguage = false;
   std::vector<std::string> relevant = parseRelevantFlags(flags, cudaLanguage);
   if (cudaLanguage)

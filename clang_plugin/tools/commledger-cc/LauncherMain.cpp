@@ -4,6 +4,7 @@
 // the runtime when it is installed, and merges the unit's sites into the per-build database.
 // Any instrumentation failure: one warning, the original source compiled unchanged.
 #include "CompilerCommand.h"
+#include "DependencyFile.h"
 #include "SiteDatabaseLock.h"
 
 #include "commledger/format/SiteDatabase.h"
@@ -78,11 +79,30 @@ std::string instrument(const std::string &prefix, const std::string &source,
   }
   return std::string(output);
 }
+
+const char *const kHelp =
+    "usage: commledger-cc <compiler> <arguments...>\n"
+    "\n"
+    "Compiler launcher: instruments each source (.cu .c .cpp .cc .cxx) of the command into a\n"
+    "temporary file, compiles that with the original command, and merges the unit's sites\n"
+    "into the build's site database. Use as a prefix (commledger-cc nvcc -c x.cu -o x.o) or\n"
+    "as CMAKE_CUDA_COMPILER_LAUNCHER / CMAKE_CXX_COMPILER_LAUNCHER.\n"
+    "\n"
+    "environment:\n"
+    "  COMMLEDGER_SITES          site database (default ./commledger-sites.json)\n"
+    "  COMMLEDGER_PROJECT_ROOT   root that site paths are relative to (default: git top)\n"
+    "  COMMLEDGER_RT_INCLUDE     folder holding commledger/site.h\n"
+    "  COMMLEDGER_RESOURCE_DIR   Clang's resource folder, for a relocated install\n";
 } // namespace
 
 int main(int argc, const char **argv) {
+  const std::string first = argc >= 2 ? argv[1] : "";
+  if (first == "--help" || first == "-h") {
+    llvm::outs() << kHelp;
+    return 0;
+  }
   if (argc < 2) {
-    llvm::errs() << "usage: commledger-cc <compiler> <arguments...>\n";
+    llvm::errs() << "commledger-cc: no compiler given\n" << kHelp;
     return 2;
   }
   std::vector<std::string> commandLine(argv + 1, argv + argc);
@@ -95,6 +115,7 @@ int main(int argc, const char **argv) {
   bool haveTemp = !llvm::sys::fs::createUniqueDirectory("commledger", tempDir);
   std::vector<std::string> args = command.args;
   std::vector<std::string> extra;
+  std::vector<std::pair<std::string, std::string>> renamed; // rewritten copy -> original
   for (size_t index : command.sourceArgs) {
     const std::string &source = command.args[index];
     if (!haveTemp) {
@@ -109,6 +130,7 @@ int main(int argc, const char **argv) {
     if (rewritten.empty())
       continue;
     args[index] = rewritten;
+    renamed.emplace_back(rewritten, source);
     // Quoted includes resolve against the original's folder, as if it were compiled in place.
     llvm::SmallString<256> sourceDir(source);
     llvm::sys::fs::make_absolute(sourceDir);
@@ -132,6 +154,8 @@ int main(int argc, const char **argv) {
     if (auto found = llvm::sys::findProgramByName(compiler))
       compiler = *found;
   int rc = run(compiler, args);
+  if (rc == 0)
+    restoreOriginalSources(dependencyFilePath(command), renamed);
   if (haveTemp)
     llvm::sys::fs::remove_directories(tempDir);
   return rc < 0 ? 127 : rc;

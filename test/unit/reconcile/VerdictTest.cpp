@@ -205,3 +205,11 @@ TEST(Verdict, NotInstrumentedIsNotNeverExecuted) {
                        "any, is listed as unattributed");
   EXPECT_EQ(verdictFromString("not instrumented"), Verdict::NotInstrumented);
 }
+
+TEST(Verdict, PredictedLabels) {
+  EXPECT_EQ(predictedLabel(device("1")), "G1");
+  EXPECT_EQ(predictedLabel(device("peer")), "G[peer]");
+  EXPECT_EQ(predictedLabel(device("")), "G?"); // allocated on a device the analysis cannot name
+  EXPECT_EQ(predictedLabel(host()), "H");
+  EXPECT_EQ(predictedLabel(format::PredictedEndpoint{}), "?");
+}

@@ -102,6 +102,14 @@ TEST(RunCommand, MissingProgramIs127) {
   EXPECT_EQ(runCommand(options(tempDir(), {"/nonexistent/program"})), 127);
 }
 
+TEST(RunCommand, EventsReachTheProgramsEnvironment) {
+  RunOptions o = options(tempDir(), {"/bin/sh", "-c", "echo \"events=$COMMLEDGER_EVENTS\""});
+  o.events = 64;
+  testing::internal::CaptureStdout();
+  EXPECT_EQ(runCommand(o), 0);
+  EXPECT_EQ(testing::internal::GetCapturedStdout(), "events=64\n");
+}
+
 TEST(RunCommand, EmptyCommandIsUsageError) { EXPECT_EQ(runCommand(RunOptions{}), 2); }
 
 } // namespace

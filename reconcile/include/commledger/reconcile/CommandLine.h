@@ -1,5 +1,6 @@
 // Hand-written argument parsing for the `commledger` subcommands (no LLVM in reconcile/).
 #pragma once
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -9,6 +10,7 @@ struct ReportOptions {
   std::vector<std::string> siteFiles; // --sites, repeatable
   std::string format = "text";        // text | json | csv
   std::string output;                 // -o; empty = stdout
+  std::string sourceRoot;             // --source-root: where the HTML report reads snippets
   std::vector<std::string> inputs;    // traces or directories
   bool help = false;
 };
@@ -19,8 +21,16 @@ struct ShowOptions {
   bool help = false;
 };
 
+struct TimelineOptions {
+  std::vector<std::string> siteFiles; // --sites, repeatable
+  std::string output;                 // -o; empty = stdout
+  std::vector<std::string> inputs;    // traces or directories
+  bool help = false;
+};
+
 struct RunArguments {
   std::string outputDir;            // -o; empty = the launcher's default
+  std::uint64_t events = 0;         // --events N; 0 = no event log
   std::vector<std::string> command; // everything after "--"
   bool help = false;
 };
@@ -32,5 +42,7 @@ bool parseShowArguments(const std::vector<std::string> &args, ShowOptions &out,
                         std::string &error);
 bool parseRunArguments(const std::vector<std::string> &args, RunArguments &out,
                        std::string &error);
+bool parseTimelineArguments(const std::vector<std::string> &args, TimelineOptions &out,
+                            std::string &error);
 
 } // namespace commledger::reconcile

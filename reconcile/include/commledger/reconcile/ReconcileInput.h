@@ -4,6 +4,7 @@
 #include "commledger/format/SiteDatabase.h"
 #include "commledger/format/Trace.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -25,8 +26,10 @@ struct ReconcileInput {
 bool expandTraceArguments(const std::vector<std::string> &args, std::vector<std::string> &paths,
                           std::string &error);
 // On failure `error` is one line, "commledger: <file>: <problem>".
+// `progress(done, total)` is called after each trace is read (the CLI's progress line).
 bool loadInputs(const std::vector<std::string> &siteFiles,
                 const std::vector<std::string> &tracePaths, ReconcileInput &out,
-                std::string &error);
+                std::string &error,
+                const std::function<void(std::size_t, std::size_t)> &progress = {});
 
 } // namespace commledger::reconcile

@@ -2,6 +2,7 @@
 // once here; TextReport, JsonReport and CsvReport only render it.
 #pragma once
 #include "commledger/format/SiteId.h"
+#include "commledger/format/Trace.h"
 #include "commledger/reconcile/CommMatrix.h"
 #include "commledger/reconcile/Verdict.h"
 
@@ -50,6 +51,15 @@ struct UnattributedRow {
   PairTraffic traffic;
 };
 
+// Where one trace came from: the HTML report shows it beside the numbers.
+struct RunInfo {
+  std::string trace; // path of the trace file
+  format::ProcessInfo process;
+  bool cuptiActive = false;
+  std::vector<format::DeviceInfo> devices;
+  std::vector<format::PeerInfo> peers;
+};
+
 struct Report {
   int deviceCount = 0;
   std::vector<std::string> siteFiles, traceFiles;
@@ -57,6 +67,10 @@ struct Report {
   std::vector<SiteRow> sites;       // sorted by observed bytes, then file:line:col
   std::vector<UnattributedRow> unattributed;
   std::vector<std::string> warnings; // "<trace>: <problem>", without the "commledger:" prefix
+  std::vector<RunInfo> runs;         // one per trace, in traceFiles order
+  std::string projectRoot;           // the site databases' project root (the first one given)
+  std::string sourceRoot;            // `report --source-root`: overrides projectRoot for snippets
+  bool color = false;                // text: ANSI colours for verdicts (a terminal, TerminalStyle.h)
 };
 
 } // namespace commledger::reconcile

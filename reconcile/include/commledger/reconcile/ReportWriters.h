@@ -12,6 +12,8 @@ namespace commledger::reconcile {
 std::string renderText(const Report &report);
 std::string renderJson(const Report &report);
 std::string renderCsv(const Report &report);
+std::string renderHtml(const Report &report); // self-contained page: docs/html-report.md
+std::string renderSarif(const Report &report); // SARIF 2.1.0: one result per non-match site
 
 // The formats `commledger report --format` knows, in the order --help lists them.
 std::vector<std::string> reportFormats();

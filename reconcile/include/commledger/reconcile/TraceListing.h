@@ -12,6 +12,10 @@ namespace commledger::reconcile {
 //   L<line> request <api> <kind|-> <src>-><dst> [declared=<s>-><d>] bytes=<n> count=<n>
 //   L<line> observed <copy_kind> <src>-><dst> bytes=<n> count=<n>
 //   unattributed <bucket> <copy_kind> <src>-><dst> bytes=<n> count=<n>
+// With an event log (`commledger run --events N`), then "events=<n> dropped=<n>" and one line
+// per event in start order:
+//   event L<line> <copy_kind> <src>-><dst> bytes=<n> dev=<d> stream=<s> dur_ns=<n>
+//   event unattributed <bucket> <copy_kind> <src>-><dst> bytes=<n> dev=<d> stream=<s> dur_ns=<n>
 // Endpoints are G<n>:<memory> or H:<memory>. A site missing from `sites` is "L?". Rows sort by
 // line (unknown last), requests before observed rows, then by text; unattributed rows come last.
 std::string renderTraceListing(const format::Trace &trace, const format::SiteDatabase &sites);

@@ -1,6 +1,7 @@
-// `commledger run [-o DIR] -- ./app args...`: runs a program with libcommledger-rt.so preloaded
+// `commledger run [-o DIR] [--events N] -- ./app args...`: runs a program with libcommledger-rt.so preloaded
 // and says where its traces went. Knows nothing of CUPTI: it only prepares the environment.
 #pragma once
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -9,6 +10,9 @@ namespace commledger::launcher {
 struct RunOptions {
   std::string outDir = "commledger-out"; // made absolute and created before the program starts
   std::vector<std::string> argv;         // the program and its arguments
+  // COMMLEDGER_EVENTS for the program: keep the first N copies as timed events (0: the
+  // environment's own value, if any, stays; the log is off by default).
+  std::uint64_t events = 0;
   // libcommledger-rt.so; empty: $COMMLEDGER_RT_LIB, else <dir of this executable>/../lib/.
   std::string runtimeLibrary;
 };

@@ -1,0 +1,2 @@
+// Reached only through the -I inside the response file.
+#define RSP_BYTES (64 * 8)
