@@ -2,7 +2,7 @@
 #   Compiles the target's CUDA, C++ and C sources through commledger-cc, which records their call
 #   sites into one database for the whole build (default ${CMAKE_BINARY_DIR}/commledger-sites.json).
 # commledger_add_report_target(<name> TARGET <exe> [ARGS <arg>...] [SITES <file>...]
-#                              [FORMAT text|json|csv] [OUTPUT <file>])
+#                              [FORMAT text|json|csv|html|sarif] [OUTPUT <file>])
 #   `cmake --build . --target <name>` runs <exe> under `commledger run` and writes the report.
 # Needs COMMLEDGER_CC, COMMLEDGER_INCLUDE_DIR, COMMLEDGER_RUN and COMMLEDGER_REPORT
 # (CommLedgerConfig.cmake sets them).
@@ -55,7 +55,7 @@ function(commledger_add_report_target name)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "TARGET;FORMAT;OUTPUT" "ARGS;SITES")
   if(arg_UNPARSED_ARGUMENTS OR NOT arg_TARGET)
     message(FATAL_ERROR "usage: commledger_add_report_target(<name> TARGET <exe> [ARGS ...] "
-                        "[SITES <file>...] [FORMAT text|json|csv] [OUTPUT <file>])")
+                        "[SITES <file>...] [FORMAT text|json|csv|html|sarif] [OUTPUT <file>])")
   endif()
   set(sites ${arg_SITES})
   if(NOT sites)
