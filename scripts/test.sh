@@ -54,6 +54,28 @@ export ASAN_OPTIONS=detect_leaks=1:verify_asan_link_order=0
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 run_suite "unit tests (ASan+UBSan)" ctest_as_lit build-asan/test/unit
 run_suite "lit reconcile (ASan+UBSan)" "$lit" -s build-asan/test --filter "reconcile/"
+# Every reader under libFuzzer for a bounded number of inputs (fuzz/, docs/robustness.md).
+run_suite "fuzz smoke (libFuzzer)" scripts/fuzz-smoke.sh
+
+# ThreadSanitizer on the runtime's concurrent core (site stacks, request shards, pipeline,
+# checkpoint thread) from 8 threads: only that test binary is built, to keep this step short.
+gtest_as_lit() { # a GoogleTest binary's summary in lit's words; a crash or race counts as failed
+  local out rc passed failed
+  out=$("$@" 2>&1)
+  rc=$?
+  echo "$out"
+  passed=$(echo "$out" | grep -c '^\[       OK \]')
+  failed=$(echo "$out" | grep -c '^\[  FAILED  \] [^ ]* (')
+  [ "$rc" -ne 0 ] && [ "$failed" -eq 0 ] && failed=1
+  echo "  Passed: $passed"
+  echo "  Failed: $failed"
+  return $rc
+}
+cmake -S "$root" -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOMMLEDGER_TSAN=ON \
+  -DCOMMLEDGER_BUILD_INSTRUMENTER=OFF >/dev/null || exit 1
+ninja -C build-tsan -j"$(nproc)" runtime_thread_tests >/dev/null || exit 1
+TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
+  run_suite "runtime threads (TSan)" gtest_as_lit build-tsan/bin/runtime_thread_tests
 
 echo
 echo "$total_pass passed, $total_fail failed"

@@ -22,9 +22,10 @@ bool readWholeFile(const std::string &path, std::string &out, std::string &error
   while ((n = std::fread(buffer, 1, sizeof buffer, f)) > 0)
     out.append(buffer, n);
   bool failed = std::ferror(f);
+  int readErrno = errno; // "Is a directory": fopen succeeds on one, the first read fails
   std::fclose(f);
   if (failed) {
-    error = "commledger: " + path + ": read error";
+    error = "commledger: " + path + ": cannot read: " + std::strerror(readErrno);
     return false;
   }
   return true;

@@ -161,7 +161,7 @@ bool parseBudget(const std::string &text, const std::string &path, Budget &out,
     out = std::move(b);
     return true;
   } catch (const std::exception &e) {
-    error = "commledger: " + path + ": " + e.what();
+    error = detail::errorLine(path, e.what());
     return false;
   }
 }

@@ -73,16 +73,36 @@ inline const json &arrayField(const json &obj, const char *key, const std::strin
   return v;
 }
 
-// Parses `text` and checks the "format" tag and "version"; throws FormatError.
-inline json parseVersioned(const std::string &text, const char *format, int version) {
-  json doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
+// The one error line of a reader: "commledger: <file>: <problem>". The problem may quote the
+// file's own strings, so control characters are escaped to keep it one line.
+inline std::string errorLine(const std::string &path, const std::string &problem) {
+  std::string line = "commledger: " + path + ": ";
+  for (unsigned char c : problem) {
+    if (c >= 0x20 && c != 0x7f) {
+      line += static_cast<char>(c);
+      continue;
+    }
+    const char *hex = "0123456789abcdef";
+    line += c == '\n' ? std::string("\\n") : std::string("\\x") + hex[c >> 4] + hex[c & 15];
+  }
+  return line;
+}
+
+// Parses `text` and checks the "format" tag and "version"; throws FormatError. `callback` may
+// take elements out of the document as they are read (Trace.cpp's row lists).
+inline json parseVersioned(const std::string &text, const char *format, int version,
+                           const json::parser_callback_t &callback = nullptr) {
+  json doc = json::parse(text, callback, /*allow_exceptions=*/false);
   if (doc.is_discarded())
-    throw FormatError("not valid JSON (truncated or corrupt file?)");
+    throw FormatError(text.find_first_not_of(" \t\r\n") == std::string::npos
+                          ? "empty file (was its writer interrupted?)"
+                          : "not valid JSON (truncated or corrupt file?)");
   if (!doc.is_object())
     throw FormatError("expected a JSON object at the top level");
   std::string tag = optionalString(doc, "format");
   if (tag != format)
-    throw FormatError("not a " + std::string(format) + " file (format is '" + tag + "')");
+    throw FormatError("not a " + std::string(format) + " file (" +
+                      (tag.empty() ? "no \"format\" field" : "format is '" + tag + "'") + ")");
   std::int64_t v = integerField(doc, "version", "top level");
   if (v != version)
     throw FormatError("unsupported version " + std::to_string(v) + " (this build reads version " +

@@ -177,7 +177,7 @@ bool parseSiteDatabase(const std::string &text, const std::string &path, SiteDat
     out = std::move(db);
     return true;
   } catch (const std::exception &e) {
-    error = "commledger: " + path + ": " + e.what();
+    error = detail::errorLine(path, e.what());
     return false;
   }
 }

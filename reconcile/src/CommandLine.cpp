@@ -158,6 +158,20 @@ static bool parseEventCount(const std::string &value, std::uint64_t &events, std
   return true;
 }
 
+// --checkpoint-ms N: 0 (off) up to one day, the runtime's own bound (PeriodicTask).
+static bool parseCheckpointMs(const std::string &value, std::int64_t &ms, std::string &error) {
+  constexpr std::int64_t kMaxMs = 24LL * 3600 * 1000;
+  const bool digits = !value.empty() && value.size() <= 9 &&
+                      value.find_first_not_of("0123456789") == std::string::npos;
+  ms = digits ? std::stoll(value) : -1;
+  if (ms < 0 || ms > kMaxMs) {
+    error = "option --checkpoint-ms needs milliseconds from 0 (off) to " +
+            std::to_string(kMaxMs) + " (got '" + value + "')";
+    return false;
+  }
+  return true;
+}
+
 bool parseRunArguments(const std::vector<std::string> &args, RunArguments &out,
                        std::string &error) {
   std::size_t i = 0;
@@ -183,6 +197,13 @@ bool parseRunArguments(const std::vector<std::string> &args, RunArguments &out,
       return false;
     if (matched) {
       if (!parseEventCount(value, out.events, error))
+        return false;
+      continue;
+    }
+    if (!takeValue(args, i, "--checkpoint-ms", value, matched, error))
+      return false;
+    if (matched) {
+      if (!parseCheckpointMs(value, out.checkpointMs, error))
         return false;
       continue;
     }

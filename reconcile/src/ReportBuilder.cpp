@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 #include <tuple>
+#include <unordered_set>
 
 namespace commledger::reconcile {
 
@@ -118,7 +119,11 @@ bool carriesTraffic(format::SiteFamily family) {
   return family == format::SiteFamily::Copy || family == format::SiteFamily::Memset;
 }
 
-void addTraceWarnings(const LoadedTrace &t, const format::SiteDatabase &db,
+// The database's site IDs, looked up once per trace row: a linear SiteDatabase::find per row
+// made 10^5 sites times 10^6 rows a quadratic scan (docs/PERFORMANCE.md, "Reconcile").
+using KnownSites = std::unordered_set<format::SiteId>;
+
+void addTraceWarnings(const LoadedTrace &t, const KnownSites &db,
                       std::vector<std::string> &warnings) {
   if (!t.trace.cuptiActive)
     warnings.push_back(t.path + ": CUPTI was not active" +
@@ -127,14 +132,20 @@ void addTraceWarnings(const LoadedTrace &t, const format::SiteDatabase &db,
   if (t.trace.droppedRecords != 0)
     warnings.push_back(t.path + ": " + std::to_string(t.trace.droppedRecords) +
                        " CUPTI records were dropped: observed traffic is incomplete");
-  std::set<format::SiteId> missing;
+  std::set<format::SiteId> missing, named;
   for (const format::RequestRow &r : t.trace.requests)
-    if (!db.find(r.site))
+    if (named.insert(r.site).second && !db.count(r.site))
       missing.insert(r.site);
   for (const format::ObservedRow &r : t.trace.observed)
-    if (r.site && !db.find(*r.site))
+    if (r.site && named.insert(*r.site).second && !db.count(*r.site))
       missing.insert(*r.site);
-  if (!missing.empty())
+  // Not one site known: the database and the trace come from different builds, and every row of
+  // the report would be "unknown site"; say what to do about it.
+  if (!missing.empty() && missing.size() == named.size())
+    warnings.push_back(t.path + ": none of its " + std::to_string(missing.size()) +
+                       " sites is in the site database: a trace from a different build? (rebuild "
+                       "with commledger-cc, or pass that build's --sites)");
+  else if (!missing.empty())
     warnings.push_back(t.path + ": " + std::to_string(missing.size()) +
                        " sites not in the site database (trace from a different build?)");
 }
@@ -177,13 +188,16 @@ Report buildReport(const ReconcileInput &input) {
   std::map<format::SiteId, SiteAccumulator> bySite;
   using UnattributedKey = std::tuple<std::string, std::string, int, int, std::string>;
   std::map<UnattributedKey, UnattributedRow> unattributed;
+  KnownSites known;
+  for (const format::Site &site : input.sites.sites)
+    known.insert(site.id);
 
   for (std::size_t ti = 0; ti < input.traces.size(); ++ti) {
     const LoadedTrace &t = input.traces[ti];
     report.traceFiles.push_back(t.path);
     report.runs.push_back(
         RunInfo{t.path, t.trace.process, t.trace.cuptiActive, t.trace.devices, t.trace.peers});
-    addTraceWarnings(t, input.sites, report.warnings);
+    addTraceWarnings(t, known, report.warnings);
     for (const format::RequestRow &r : t.trace.requests) {
       SiteAccumulator &acc = bySite[r.site];
       addRequested(acc, r);
@@ -218,13 +232,14 @@ Report buildReport(const ReconcileInput &input) {
     report.sites.push_back(makeRow(site.id, &site, it == bySite.end() ? empty : it->second));
   }
   for (auto &[id, acc] : bySite)
-    if (!input.sites.find(id))
+    if (!known.count(id))
       report.sites.push_back(makeRow(id, nullptr, acc));
 
   std::stable_sort(report.sites.begin(), report.sites.end(),
                    [](const SiteRow &a, const SiteRow &b) {
-                     return std::make_tuple(b.observed.bytes, a.file, a.line, a.column, a.id) <
-                            std::make_tuple(a.observed.bytes, b.file, b.line, b.column, b.id);
+                     // std::tie: comparing must not copy the file names.
+                     return std::tie(b.observed.bytes, a.file, a.line, a.column, a.id) <
+                            std::tie(a.observed.bytes, b.file, b.line, b.column, b.id);
                    });
   report.matrices = std::move(matrices.matrices);
   for (auto &[key, row] : unattributed)

@@ -35,9 +35,17 @@ json argsOf(const TimelineSlice &slice) {
 } // namespace
 
 std::string renderTimelineJson(const Timeline &timeline) {
-  json events = json::array();
+  // One event per line: still one JSON document, and greppable. Each event is written as it is
+  // made: an array of millions of json values first doubled the peak memory.
+  std::string out = "{\"traceEvents\": [";
+  bool first = true;
+  auto write = [&out, &first](const json &event) {
+    out += first ? "\n" : ",\n";
+    out += event.dump();
+    first = false;
+  };
   for (std::size_t p = 0; p < timeline.processes.size(); ++p)
-    events.push_back(metadataEvent("process_name", processId(p), 0, timeline.processes[p].name));
+    write(metadataEvent("process_name", processId(p), 0, timeline.processes[p].name));
 
   // One thread per (process, GPU, stream), numbered in that order so tracks sort by GPU.
   using Track = std::tuple<std::size_t, int, std::uint32_t>;
@@ -48,9 +56,8 @@ std::string renderTimelineJson(const Timeline &timeline) {
   for (auto &[track, tid] : threads) {
     tid = next++;
     const auto &[process, device, stream] = track;
-    events.push_back(metadataEvent("thread_name", processId(process), tid,
-                                   "G" + std::to_string(device) + " stream " +
-                                       std::to_string(stream)));
+    write(metadataEvent("thread_name", processId(process), tid,
+                        "G" + std::to_string(device) + " stream " + std::to_string(stream)));
   }
 
   std::int64_t origin = 0;
@@ -62,14 +69,14 @@ std::string renderTimelineJson(const Timeline &timeline) {
                  ->startNs;
   for (const TimelineSlice &s : timeline.slices) {
     const int tid = threads.at(Track{s.process, s.device, s.stream});
-    events.push_back(json{{"name", s.name},
-                          {"cat", s.category},
-                          {"ph", "X"},
-                          {"pid", processId(s.process)},
-                          {"tid", tid},
-                          {"ts", microseconds(s.startNs - origin)},
-                          {"dur", microseconds(std::max<std::int64_t>(0, s.endNs - s.startNs))},
-                          {"args", argsOf(s)}});
+    write(json{{"name", s.name},
+               {"cat", s.category},
+               {"ph", "X"},
+               {"pid", processId(s.process)},
+               {"tid", tid},
+               {"ts", microseconds(s.startNs - origin)},
+               {"dur", microseconds(std::max<std::int64_t>(0, s.endNs - s.startNs))},
+               {"args", argsOf(s)}});
   }
 
   json traces = json::array();
@@ -80,10 +87,6 @@ std::string renderTimelineJson(const Timeline &timeline) {
                          {"origin_ns", origin},
                          {"events", timeline.slices.size()},
                          {"events_dropped", timeline.eventsDropped}};
-  // One event per line: still one JSON document, and greppable.
-  std::string out = "{\"traceEvents\": [";
-  for (std::size_t i = 0; i < events.size(); ++i)
-    out += (i ? ",\n" : "\n") + events[i].dump();
   out += "\n],\n\"displayTimeUnit\": \"ns\",\n\"metadata\": " + metadata.dump() + "}\n";
   return out;
 }

@@ -15,14 +15,17 @@ using namespace commledger::reconcile;
 
 namespace {
 const char *const kRunHelp =
-    "usage: commledger run [-o DIR] [--events N] -- PROG ARGS...\n"
+    "usage: commledger run [-o DIR] [--events N] [--checkpoint-ms N] -- PROG ARGS...\n"
     "\n"
     "Runs PROG with the CommLedger runtime preloaded; each process writes\n"
     "trace-<host>-<pid>.json into DIR. Returns PROG's exit code.\n"
     "\n"
     "  -o DIR       where traces go (default: ./commledger-out)\n"
     "  --events N   also keep the first N copies and memsets of each process as timed\n"
-    "               events, for 'commledger timeline' (default: off)\n";
+    "               events, for 'commledger timeline' (default: off)\n"
+    "  --checkpoint-ms N\n"
+    "               rewrite each trace every N ms while PROG runs, so a process killed\n"
+    "               by SIGKILL leaves its last checkpoint (default: 2000; 0: off)\n";
 
 } // namespace
 
@@ -41,6 +44,7 @@ int runCommand(const Arguments &args) {
     options.outDir = parsed.outputDir;
   options.argv = parsed.command;
   options.events = parsed.events;
+  options.checkpointMs = parsed.checkpointMs;
   return commledger::launcher::runCommand(options);
 #else
   std::cerr << "commledger: run is not available in this build\n";

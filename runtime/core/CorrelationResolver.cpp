@@ -28,15 +28,29 @@ bool CorrelationResolver::tryResolve(const CopyRecord &record) {
   auto it = sites_.find(record.correlationId);
   if (it == sites_.end() && record.runtimeCorrelationId != 0)
     it = sites_.find(record.runtimeCorrelationId);
-  if (it == sites_.end())
-    return false;
-  sink_(Attribution{it->second, {}}, record);
-  return true;
+  if (it != sites_.end()) {
+    sink_(Attribution{it->second, {}}, record);
+    return true;
+  }
+  // A call noted without a site will never get one: bucket its copies now rather than hold them.
+  if (apiNames_.count(record.correlationId) != 0 ||
+      (record.runtimeCorrelationId != 0 && apiNames_.count(record.runtimeCorrelationId) != 0)) {
+    sink_(attributionNow(record), record);
+    return true;
+  }
+  return false;
 }
 
 void CorrelationResolver::resolveUnattributed(const CopyRecord &record) {
-  if (tryResolve(record))
-    return;
+  sink_(attributionNow(record), record);
+}
+
+Attribution CorrelationResolver::attributionNow(const CopyRecord &record) const {
+  auto site = sites_.find(record.correlationId);
+  if (site == sites_.end() && record.runtimeCorrelationId != 0)
+    site = sites_.find(record.runtimeCorrelationId);
+  if (site != sites_.end())
+    return Attribution{site->second, {}};
   // Prefer the runtime API's name: it is the call the program made.
   const char *name = nullptr;
   if (record.runtimeCorrelationId != 0) {
@@ -49,7 +63,12 @@ void CorrelationResolver::resolveUnattributed(const CopyRecord &record) {
     if (it != apiNames_.end())
       name = it->second;
   }
-  sink_(Attribution{std::nullopt, name ? name : "unknown"}, record);
+  return Attribution{std::nullopt, name ? name : "unknown"};
+}
+
+void CorrelationResolver::peekPending(const Sink &sink) const {
+  for (const CopyRecord &record : pending_)
+    sink(attributionNow(record), record);
 }
 
 void CorrelationResolver::onCopy(const CopyRecord &record) {

@@ -1,7 +1,8 @@
-// Maps CUPTI correlation ids to call sites. EXTERNAL_CORRELATION records (CUSTOM0) say which site
-// was on the thread's stack when an API call ran; copy records name the driver call (and, for
-// MEMCPY, the runtime call) that issued them. Records whose correlation has not arrived yet wait
-// here; at finish() the rest become unattributed, bucketed by the issuing API's name.
+// Maps CUPTI correlation ids to call sites. The API-enter callback notes, per copy/memset call,
+// the site that was on the thread's stack or, without one, the API's name (CallCorrelations.h);
+// copy records carry the call's correlation id (and, for MEMCPY, possibly the runtime call's).
+// Records of a call noted by name are bucketed under it at once; records whose call was never
+// noted (an API we do not trace) wait here, and at finish() become unattributed `unknown`.
 #pragma once
 #include "core/CopyRecord.h"
 
@@ -17,20 +18,27 @@ public:
   using Sink = std::function<void(const Attribution &, const CopyRecord &)>;
   explicit CorrelationResolver(Sink sink) : sink_(std::move(sink)) {}
 
+  // The call `correlationId` ran under `site` (the name is that of the CUPTI record that once
+  // carried this, EXTERNAL_CORRELATION).
   void onExternalCorrelation(std::uint32_t correlationId, format::SiteId site);
-  // An API record; `copyApiName` is set only for copy/memset APIs (static string).
+  // The call ran without a site; `copyApiName` (static string) names its copies' bucket, and
+  // nullptr (not a copy API) is ignored.
   void onApi(std::uint32_t correlationId, const char *copyApiName);
   void onCopy(const CopyRecord &record);
   // Retries waiting records; call after each batch of records.
   void drain();
   // Resolves what is still waiting, unattributed if need be. Call once, at the end.
   void finish();
+  // Hands each waiting record to `sink` as finish() would attribute it now, changing nothing:
+  // what a checkpoint writes while the run goes on.
+  void peekPending(const Sink &sink) const;
 
   std::size_t waiting() const { return pending_.size(); }
 
 private:
   bool tryResolve(const CopyRecord &record);
   void resolveUnattributed(const CopyRecord &record);
+  Attribution attributionNow(const CopyRecord &record) const;
   template <typename Map, typename Value>
   static void insertBounded(Map &map, std::deque<std::uint32_t> &order, std::uint32_t id,
                             Value value);

@@ -48,6 +48,16 @@ public:
     detector_.finish();
     return aggregator_.rows();
   }
+  // The rows finish() would return now, leaving the pipeline as it is (periodic checkpoints).
+  std::vector<format::ObservedRow> snapshot() const {
+    ObservedAggregator rows = aggregator_;
+    StagedCopyDetector detector(detector_, rows);
+    resolver_.peekPending([&detector](const Attribution &who, const CopyRecord &r) {
+      detector.add(who, r);
+    });
+    detector.finish();
+    return rows.rows();
+  }
   std::uint64_t recordsSeen() const { return records_; }
   // The event log, complete after finish(): rows (empty when off) and how many did not fit.
   const EventLog &events() const { return events_; }

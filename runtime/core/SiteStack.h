@@ -1,5 +1,6 @@
 // The calling thread's stack of active call sites and the request captured for each: pushed by
-// commledger_enter, filled by the CUPTI API-enter callback, popped by commledger_leave.
+// commledger_enter, filled and read (the site its calls' correlation ids map to) by the CUPTI
+// API-enter callback, popped by commledger_leave.
 #pragma once
 #include "core/CapturedRequest.h"
 
@@ -41,6 +42,14 @@ public:
       return nullptr;
     SiteFrame &top = frames_[depth_ - 1];
     return top.captured ? nullptr : &top;
+  }
+
+  // The innermost site, false when none is active or the stack is past its capacity.
+  bool innermostSite(format::SiteId &site) const {
+    if (depth_ == 0 || depth_ > kCapacity)
+      return false;
+    site = frames_[depth_ - 1].site;
+    return true;
   }
 
   unsigned depth() const { return depth_; }

@@ -16,6 +16,11 @@ namespace commledger::rt {
 class StagedCopyDetector {
 public:
   explicit StagedCopyDetector(ObservedAggregator &out) : out_(out) {}
+  // The same waiting halves, emitting into `out`: a checkpoint pairs and finishes a copy so
+  // the running detector is left untouched.
+  StagedCopyDetector(const StagedCopyDetector &other, ObservedAggregator &out)
+      : out_(out), pending_(other.pending_), pendingCount_(other.pendingCount_),
+        paired_(other.paired_), pairedOrder_(other.pairedOrder_) {}
 
   // True for the records that can be half of a staged copy: DtoH/HtoD between DEVICE kinds.
   static bool isStagedHalf(const CopyRecord &record);

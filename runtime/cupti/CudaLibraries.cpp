@@ -90,8 +90,6 @@ bool CudaLibraries::loadCupti(std::string &error) {
   COMMLEDGER_RESOLVE(handle, cupti_, cuptiActivityFlushAll, missing);
   COMMLEDGER_RESOLVE(handle, cupti_, cuptiActivityGetNextRecord, missing);
   COMMLEDGER_RESOLVE(handle, cupti_, cuptiActivityGetNumDroppedRecords, missing);
-  COMMLEDGER_RESOLVE(handle, cupti_, cuptiActivityPushExternalCorrelationId, missing);
-  COMMLEDGER_RESOLVE(handle, cupti_, cuptiActivityPopExternalCorrelationId, missing);
   COMMLEDGER_RESOLVE(handle, cupti_, cuptiGetResultString, missing);
   COMMLEDGER_RESOLVE(handle, cupti_, cuptiGetCallbackName, missing);
   if (!missing.empty()) {

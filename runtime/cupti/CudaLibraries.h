@@ -18,8 +18,6 @@ struct CuptiFunctions {
   COMMLEDGER_FN(cuptiActivityFlushAll);
   COMMLEDGER_FN(cuptiActivityGetNextRecord);
   COMMLEDGER_FN(cuptiActivityGetNumDroppedRecords);
-  COMMLEDGER_FN(cuptiActivityPushExternalCorrelationId);
-  COMMLEDGER_FN(cuptiActivityPopExternalCorrelationId);
   COMMLEDGER_FN(cuptiGetResultString);
   COMMLEDGER_FN(cuptiGetCallbackName);
 };

@@ -2,7 +2,7 @@
 #include "cupti/CuptiActivityApi.h"
 
 #include "cupti/CuptiKinds.h"
-#include "cupti/TracedApis.h"
+#include "cupti/RequestCallback.h"
 
 #include <cstdlib>
 
@@ -13,11 +13,13 @@ CuptiActivityApi *instance = nullptr;
 constexpr size_t kBufferSize = 4 * 1024 * 1024;
 constexpr size_t kAlignment = 8; // CUPTI requires 8-byte aligned buffers
 
+// Only the copies themselves: which call (site or API) issued each one is learnt from its
+// correlation id in the API-enter callback (RequestCallback.cpp), not from RUNTIME, DRIVER or
+// EXTERNAL_CORRELATION records, which would record every API call of the program.
 const CUpti_ActivityKind kEnabledKinds[] = {
-    // RUNTIME and DRIVER make CUPTI emit the EXTERNAL_CORRELATION records that carry our sites
-    // (measured on H200s); they also name the API behind unattributed copies.
-    CUPTI_ACTIVITY_KIND_RUNTIME,  CUPTI_ACTIVITY_KIND_DRIVER, CUPTI_ACTIVITY_KIND_EXTERNAL_CORRELATION,
-    CUPTI_ACTIVITY_KIND_MEMCPY,   CUPTI_ACTIVITY_KIND_MEMCPY2, CUPTI_ACTIVITY_KIND_MEMSET,
+    CUPTI_ACTIVITY_KIND_MEMCPY,
+    CUPTI_ACTIVITY_KIND_MEMCPY2,
+    CUPTI_ACTIVITY_KIND_MEMSET,
 };
 
 // Memcpy6, MemcpyPtoP4 and Memset4 all carry these fields under the same names.
@@ -50,6 +52,10 @@ bool CuptiActivityApi::start(std::string &error) {
 
 void CuptiActivityApi::flush() {
   libs_.cupti().cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+  // Calls noted since the last buffer can still resolve records that wait in the pipeline.
+  std::lock_guard<std::mutex> lock(mutex_);
+  callCorrelations().deliverTo(pipeline_);
+  pipeline_.endOfBatch();
 }
 
 void CUPTIAPI CuptiActivityApi::bufferRequested(uint8_t **buffer, size_t *size,
@@ -71,6 +77,8 @@ void CuptiActivityApi::consume(CUcontext context, uint32_t streamId, uint8_t *bu
                                size_t validSize) {
   const CuptiFunctions &cupti = libs_.cupti();
   std::lock_guard<std::mutex> lock(mutex_);
+  // Every call whose copies this buffer holds was noted before it ran, so before this point.
+  callCorrelations().deliverTo(pipeline_);
   CUpti_Activity *record = nullptr;
   while (validSize > 0 &&
          cupti.cuptiActivityGetNextRecord(buffer, validSize, &record) == CUPTI_SUCCESS)
@@ -122,21 +130,6 @@ void CuptiActivityApi::dispatch(const CUpti_Activity *record) {
     copy.correlationId = r->correlationId;
     setTiming(copy, *r);
     pipeline_.onCopy(copy);
-    break;
-  }
-  case CUPTI_ACTIVITY_KIND_EXTERNAL_CORRELATION: {
-    const auto *r = reinterpret_cast<const CUpti_ActivityExternalCorrelation *>(record);
-    if (r->externalKind == CUPTI_EXTERNAL_CORRELATION_KIND_CUSTOM0)
-      pipeline_.onExternalCorrelation(r->correlationId, r->externalId);
-    break;
-  }
-  case CUPTI_ACTIVITY_KIND_RUNTIME:
-  case CUPTI_ACTIVITY_KIND_DRIVER: {
-    const auto *r = reinterpret_cast<const CUpti_ActivityAPI *>(record);
-    const bool runtime = record->kind == CUPTI_ACTIVITY_KIND_RUNTIME;
-    // Only copy/memset APIs are worth remembering: they name unattributed copies' buckets.
-    pipeline_.onApi(r->correlationId, runtime ? runtimeCopyApiName(r->cbid)
-                                              : driverCopyApiName(r->cbid));
     break;
   }
   default:

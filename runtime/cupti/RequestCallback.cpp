@@ -1,6 +1,8 @@
-// CUPTI callback: copies the raw arguments of the first copy/memset API entered under the
-// thread's current site into its frame. No CUDA calls here (CUPTI forbids most of them inside
-// callbacks); pointers are classified in commledger_leave.
+// CUPTI callback on every copy/memset API, with or without a site: notes the call's
+// correlation id with the thread's site (or the API's name) for the CorrelationResolver, and
+// copies the raw arguments of the first copy/memset API entered under the thread's current site
+// into its frame. No CUDA calls here (CUPTI forbids most of them inside callbacks); pointers are
+// classified in commledger_leave.
 #include "cupti/RequestCallback.h"
 
 #include "core/SiteStack.h"
@@ -10,20 +12,30 @@ namespace commledger::rt {
 
 SiteStack &threadSiteStack(); // SiteApi.cpp
 
+CallCorrelationInbox &callCorrelations() {
+  // Never destroyed: the trace written at exit (after static destructors may have run) drains it.
+  static CallCorrelationInbox *inbox = new CallCorrelationInbox();
+  return *inbox;
+}
+
 namespace {
+
+thread_local std::uint32_t lastNotedCorrelation = 0; // constant-initialised, no TLS constructor
 
 void CUPTIAPI onApi(void *, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
                     const void *data) {
   const auto *info = static_cast<const CUpti_CallbackData *>(data);
   if (!info || info->callbackSite != CUPTI_API_ENTER)
     return;
-  SiteFrame *frame = threadSiteStack().frameToCapture();
+  const bool runtime = domain == CUPTI_CB_DOMAIN_RUNTIME_API;
+  SiteStack &stack = threadSiteStack();
+  noteCall(callCorrelations(), stack, lastNotedCorrelation, info->correlationId,
+           runtime ? runtimeCopyApiName(cbid) : driverCopyApiName(cbid));
+  SiteFrame *frame = stack.frameToCapture();
   if (!frame)
     return; // no site on this thread, or its request is already captured (cudart → driver)
-  const bool decoded =
-      domain == CUPTI_CB_DOMAIN_RUNTIME_API
-          ? decodeRuntimeRequest(cbid, info->functionParams, frame->request)
-          : decodeDriverRequest(cbid, info->functionParams, frame->request);
+  const bool decoded = runtime ? decodeRuntimeRequest(cbid, info->functionParams, frame->request)
+                               : decodeDriverRequest(cbid, info->functionParams, frame->request);
   frame->captured = decoded;
 }
 

@@ -1,10 +1,14 @@
 // The process-wide state of libcommledger-rt.so: the loaded libraries, whether CUPTI runs, the
-// requested and observed aggregates, and the one trace written at exit or on a fatal signal.
+// requested and observed aggregates, and the one trace written at exit or on a fatal signal
+// (rewritten meanwhile by periodic checkpoints, so SIGKILL leaves the last one).
 #pragma once
 #include "core/ObservationPipeline.h"
+#include "core/PeriodicTask.h"
 #include "core/RequestAggregator.h"
 #include "cupti/CudaLibraries.h"
 #include "cupti/CuptiActivityApi.h"
+
+#include <unistd.h>
 
 #include <atomic>
 #include <mutex>
@@ -31,8 +35,8 @@ public:
   // Classifies the frame's captured pointers and adds the request to its row.
   void recordRequest(const SiteFrame &frame);
   // Flushes CUPTI and writes the trace; only the first call in the process does anything.
-  // From a signal handler the pipeline may be mid-update: then its rows are left out rather
-  // than risk a deadlock.
+  // From a signal handler (or _exit) the pipeline may be mid-update: then its rows are left out
+  // rather than risk a deadlock, and the checkpoint thread is told to stop, not joined.
   void writeTraceOnce(const std::string &endReason, bool fromSignal = false);
   // The one "CUPTI not started" warning, printed when the process first shows it uses
   // CommLedger (a site, or a trace to write): shells and tools the preload reaches stay quiet.
@@ -40,8 +44,14 @@ public:
     if (!cuptiActive_ && !warned_.load(std::memory_order_relaxed))
       printWarning();
   }
-  // After fork() the child must not write the parent's data as its own.
-  void disableInChild() { written_.store(true); }
+  // After fork() the child must not write the parent's data as its own, nor wait for the
+  // parent's checkpoint thread.
+  void disableInChild() {
+    written_.store(true);
+    checkpoints_.forgetInChild();
+  }
+  // False in a vfork() child, which shares our memory but must not write our trace (_exit).
+  bool ownsThisProcess() const { return ::getpid() == ownerPid_; }
 
 private:
   Runtime() : pipeline_(eventCapacity(eventsError_)), activity_(libs_, pipeline_) {}
@@ -50,6 +60,12 @@ private:
   bool startCupti(std::string &error);
   void printWarning();
   void firstUse();
+  // Checkpoint.cpp: the periodic trace, started by the first site (firstUse).
+  void startCheckpoints();
+  void writeCheckpoint();
+  // TraceAssembly.cpp: what every trace carries besides the aggregates; the atomic write.
+  void completeTrace(format::Trace &trace, const std::string &endReason);
+  bool writeTraceFile(const format::Trace &trace, std::string &path, std::string &error);
 
   static Runtime *instance_;
   std::string eventsError_; // a COMMLEDGER_EVENTS value we could not read; before pipeline_
@@ -65,6 +81,11 @@ private:
   std::atomic<bool> used_{false};
   std::atomic<bool> written_{false};
   std::atomic<bool> warned_{false};
+  PeriodicTask checkpoints_;
+  std::mutex traceFileMutex_; // orders a checkpoint's write before the final one
+  std::uint64_t lastCheckpointRecords_ = ~0ull, lastCheckpointRequests_ = ~0ull;
+  bool checkpointWarned_ = false; // the checkpoint thread's own; warn about a failed write once
+  pid_t ownerPid_ = ::getpid();
 };
 
 } // namespace commledger::rt

@@ -1,6 +1,7 @@
 // commledger_enter / commledger_leave: the per-call path. Cheap on purpose: a thread-local
-// array push/pop, CUPTI's own external-correlation push/pop, and on leave one driver query per
-// pointer plus a short sharded lock; no allocation once a request shape has been seen.
+// array push/pop, and on leave one driver query per pointer plus a short sharded lock; no
+// allocation once a request shape has been seen. The site reaches CUPTI's records through the
+// API-enter callback (RequestCallback.cpp), which reads this stack.
 #include "commledger/site.h"
 
 #include "core/SiteStack.h"
@@ -25,18 +26,10 @@ extern "C" __attribute__((visibility("default"))) void commledger_enter(unsigned
     return;
   rt->markUsed();
   rt->warnOnceIfInactive();
-  if (rt->cuptiActive())
-    rt->cupti().cuptiActivityPushExternalCorrelationId(CUPTI_EXTERNAL_CORRELATION_KIND_CUSTOM0,
-                                                       site);
 }
 
 extern "C" __attribute__((visibility("default"))) void commledger_leave(void) {
   Runtime *rt = Runtime::instance();
-  if (rt && rt->cuptiActive() && commledger::rt::siteStack.depth() > 0) {
-    uint64_t popped = 0;
-    rt->cupti().cuptiActivityPopExternalCorrelationId(CUPTI_EXTERNAL_CORRELATION_KIND_CUSTOM0,
-                                                      &popped);
-  }
   const commledger::rt::SiteFrame *frame = commledger::rt::siteStack.pop();
   if (rt && frame && frame->captured)
     rt->recordRequest(*frame);

@@ -1,11 +1,12 @@
-// Writes the process's trace: flush CUPTI, resolve what still waits, add the machine's
-// inventory, write atomically through format::writeTrace.
+// Writes the process's final trace: stop the checkpoints, flush CUPTI, resolve what still waits,
+// add the machine's inventory, write atomically through format::writeTrace.
 #include "core/ProcessIdentity.h"
 #include "core/TraceLocation.h"
 #include "cupti/DeviceInventory.h"
 #include "cupti/Runtime.h"
 
 #include <dlfcn.h>
+#include <time.h>
 
 #include <cstdio>
 
@@ -20,39 +21,76 @@ int programRuntimeVersion() {
   return fn && fn(&version) == 0 ? version : 0;
 }
 
+// try_lock, polled every millisecond for at most `ms`: in a signal handler the holder may be the
+// interrupted thread itself (never wait for it), or the checkpoint thread (wait a little).
+bool lockWithin(std::mutex &mutex, int ms) {
+  for (int waited = 0;; ++waited) {
+    if (mutex.try_lock())
+      return true;
+    if (waited >= ms)
+      return false;
+    const timespec oneMs{0, 1000000};
+    nanosleep(&oneMs, nullptr); // async-signal-safe, unlike std::this_thread::sleep_for
+  }
+}
+
+constexpr int kPipelineWaitMs = 200; // a checkpoint's snapshot holds the pipeline this long at most
+constexpr int kFileWaitMs = 2000;    // a checkpoint's write of a large event log
+
 } // namespace
 
 void Runtime::writeTraceOnce(const std::string &endReason, bool fromSignal) {
   if (written_.exchange(true))
     return;
+  // No checkpoint may replace this trace. Joining the thread from a signal handler could wait on a
+  // lock the interrupted thread holds: there it is only told to stop, and traceFileMutex_ orders
+  // its last write before ours.
+  if (fromSignal)
+    checkpoints_.requestStop();
+  else
+    checkpoints_.stop();
   // A signal may hit while this thread (or CUPTI's) is inside consume(): never wait for it.
-  std::unique_lock<std::mutex> lock(activity_.pipelineMutex(), std::defer_lock);
-  const bool pipelineFree = !fromSignal || lock.try_lock();
-  if (lock.owns_lock())
-    lock.unlock(); // flushing calls back into consume(), which takes the lock
+  std::mutex &pipelineMutex = activity_.pipelineMutex();
+  const bool pipelineFree = !fromSignal || lockWithin(pipelineMutex, kPipelineWaitMs);
+  if (fromSignal && pipelineFree)
+    pipelineMutex.unlock(); // flushing calls back into consume(), which takes the lock
   format::Trace trace;
+  bool sawRecords = false;
   if (pipelineFree) {
     if (cuptiActive_)
       activity_.flush();
-    lock.lock();
+    std::lock_guard<std::mutex> lock(pipelineMutex);
     trace.observed = pipeline_.finish();
     trace.events = pipeline_.events().rows();
     trace.eventsDropped = pipeline_.events().dropped();
+    sawRecords = pipeline_.recordsSeen() > 0;
   } else {
     std::fprintf(stderr, "commledger: warning: signal arrived while CUPTI records were being "
                          "processed; the trace lists requests only\n");
   }
   // A process that neither entered a site nor ran CUDA work (a shell, a compiler the preload
   // reached) leaves no file behind.
-  const bool sawRecords = pipelineFree && pipeline_.recordsSeen() > 0;
-  if (lock.owns_lock())
-    lock.unlock();
   if (!used_.load() && !sawRecords)
     return;
   warnOnceIfInactive();
   if (!eventsError_.empty())
     std::fprintf(stderr, "commledger: warning: %s; the event log is off\n", eventsError_.c_str());
   trace.requests = requests_.rows();
+  markUsed(); // a process with records but no site still gets its inventory, if
+              // not too late
+  completeTrace(trace, endReason);
+
+  const bool fileFree =
+      fromSignal ? lockWithin(traceFileMutex_, kFileWaitMs) : (traceFileMutex_.lock(), true);
+  std::string path, error;
+  if (!writeTraceFile(trace, path, error))
+    std::fprintf(stderr, "commledger: warning: cannot write trace %s: %s\n", path.c_str(),
+                 error.c_str());
+  if (fileFree)
+    traceFileMutex_.unlock();
+}
+
+void Runtime::completeTrace(format::Trace &trace, const std::string &endReason) {
   trace.cuptiActive = cuptiActive_;
   trace.cuptiError = cuptiError_;
   trace.droppedRecords = activity_.droppedRecords();
@@ -61,17 +99,15 @@ void Runtime::writeTraceOnce(const std::string &endReason, bool fromSignal) {
   trace.process.endNs = wallClockNs();
   trace.process.endReason = endReason;
   trace.process.cudaRuntimeVersion = programRuntimeVersion();
-  markUsed(); // a process with records but no site still gets its inventory, if not too late
   trace.devices = inventory_.devices;
   trace.peers = inventory_.peers;
   trace.process.cudaDriverVersion = inventory_.process.cudaDriverVersion;
+}
 
+bool Runtime::writeTraceFile(const format::Trace &trace, std::string &path, std::string &error) {
   const std::string dir = traceDirectory();
-  std::string error;
-  const std::string path = dir + "/" + traceFileName(trace.process.host, trace.process.pid);
-  if (!makeDirectories(dir, error) || !format::writeTrace(path, trace, error))
-    std::fprintf(stderr, "commledger: warning: cannot write trace %s: %s\n", path.c_str(),
-                 error.c_str());
+  path = dir + "/" + traceFileName(trace.process.host, trace.process.pid);
+  return makeDirectories(dir, error) && format::writeTrace(path, trace, error);
 }
 
 void Runtime::firstUse() {
@@ -79,6 +115,7 @@ void Runtime::firstUse() {
     if (libs_.hasDriver())
       collectDeviceInventory(libs_.driver(), inventory_);
     used_.store(true, std::memory_order_release);
+    startCheckpoints();
   });
 }
 

@@ -39,6 +39,30 @@ const TracedApi kRuntime[] = {
     RT(cudaMemcpy3DPeerAsync_ptsz_v7000, "cudaMemcpy3DPeerAsync"),
     RT(cudaMemcpyBatchAsync_v13000, "cudaMemcpyBatchAsync"),
     RT(cudaMemcpyBatchAsync_ptsz_v13000, "cudaMemcpyBatchAsync"),
+    RT(cudaMemcpy3DBatchAsync_v13000, "cudaMemcpy3DBatchAsync"),
+    RT(cudaMemcpy3DBatchAsync_ptsz_v13000, "cudaMemcpy3DBatchAsync"),
+    // CUDA arrays: no request decoder (the driver call underneath fills the request), but the
+    // name buckets their copies when no site is active.
+    RT(cudaMemcpyToArray_v3020, "cudaMemcpyToArray"),
+    RT(cudaMemcpyToArray_ptds_v7000, "cudaMemcpyToArray"),
+    RT(cudaMemcpyToArrayAsync_v3020, "cudaMemcpyToArrayAsync"),
+    RT(cudaMemcpyToArrayAsync_ptsz_v7000, "cudaMemcpyToArrayAsync"),
+    RT(cudaMemcpyFromArray_v3020, "cudaMemcpyFromArray"),
+    RT(cudaMemcpyFromArray_ptds_v7000, "cudaMemcpyFromArray"),
+    RT(cudaMemcpyFromArrayAsync_v3020, "cudaMemcpyFromArrayAsync"),
+    RT(cudaMemcpyFromArrayAsync_ptsz_v7000, "cudaMemcpyFromArrayAsync"),
+    RT(cudaMemcpyArrayToArray_v3020, "cudaMemcpyArrayToArray"),
+    RT(cudaMemcpyArrayToArray_ptds_v7000, "cudaMemcpyArrayToArray"),
+    RT(cudaMemcpy2DToArray_v3020, "cudaMemcpy2DToArray"),
+    RT(cudaMemcpy2DToArray_ptds_v7000, "cudaMemcpy2DToArray"),
+    RT(cudaMemcpy2DToArrayAsync_v3020, "cudaMemcpy2DToArrayAsync"),
+    RT(cudaMemcpy2DToArrayAsync_ptsz_v7000, "cudaMemcpy2DToArrayAsync"),
+    RT(cudaMemcpy2DFromArray_v3020, "cudaMemcpy2DFromArray"),
+    RT(cudaMemcpy2DFromArray_ptds_v7000, "cudaMemcpy2DFromArray"),
+    RT(cudaMemcpy2DFromArrayAsync_v3020, "cudaMemcpy2DFromArrayAsync"),
+    RT(cudaMemcpy2DFromArrayAsync_ptsz_v7000, "cudaMemcpy2DFromArrayAsync"),
+    RT(cudaMemcpy2DArrayToArray_v3020, "cudaMemcpy2DArrayToArray"),
+    RT(cudaMemcpy2DArrayToArray_ptds_v7000, "cudaMemcpy2DArrayToArray"),
     RT(cudaMemset_v3020, "cudaMemset"),
     RT(cudaMemset_ptds_v7000, "cudaMemset"),
     RT(cudaMemsetAsync_v3020, "cudaMemsetAsync"),
@@ -80,6 +104,18 @@ const TracedApi kDriver[] = {
     DRV(cuMemcpy3DPeerAsync_ptsz, "cuMemcpy3DPeerAsync"),
     DRV(cuMemcpyBatchAsync_v2, "cuMemcpyBatchAsync"),
     DRV(cuMemcpyBatchAsync_v2_ptsz, "cuMemcpyBatchAsync"),
+    DRV(cuMemcpy3DBatchAsync_v2, "cuMemcpy3DBatchAsync"),
+    DRV(cuMemcpy3DBatchAsync_v2_ptsz, "cuMemcpy3DBatchAsync"),
+    // CUDA arrays: named and correlated only, as in the runtime table.
+    DRV(cuMemcpyHtoA_v2, "cuMemcpyHtoA"), DRV(cuMemcpyHtoA_v2_ptds, "cuMemcpyHtoA"),
+    DRV(cuMemcpyAtoH_v2, "cuMemcpyAtoH"), DRV(cuMemcpyAtoH_v2_ptds, "cuMemcpyAtoH"),
+    DRV(cuMemcpyDtoA_v2, "cuMemcpyDtoA"), DRV(cuMemcpyDtoA_v2_ptds, "cuMemcpyDtoA"),
+    DRV(cuMemcpyAtoD_v2, "cuMemcpyAtoD"), DRV(cuMemcpyAtoD_v2_ptds, "cuMemcpyAtoD"),
+    DRV(cuMemcpyAtoA_v2, "cuMemcpyAtoA"), DRV(cuMemcpyAtoA_v2_ptds, "cuMemcpyAtoA"),
+    DRV(cuMemcpyHtoAAsync_v2, "cuMemcpyHtoAAsync"),
+    DRV(cuMemcpyHtoAAsync_v2_ptsz, "cuMemcpyHtoAAsync"),
+    DRV(cuMemcpyAtoHAsync_v2, "cuMemcpyAtoHAsync"),
+    DRV(cuMemcpyAtoHAsync_v2_ptsz, "cuMemcpyAtoHAsync"),
     DRV(cuMemsetD8_v2, "cuMemsetD8"), DRV(cuMemsetD8_v2_ptds, "cuMemsetD8"),
     DRV(cuMemsetD16_v2, "cuMemsetD16"), DRV(cuMemsetD16_v2_ptds, "cuMemsetD16"),
     DRV(cuMemsetD32_v2, "cuMemsetD32"), DRV(cuMemsetD32_v2_ptds, "cuMemsetD32"),
@@ -97,7 +133,7 @@ const TracedApi kDriver[] = {
 };
 #undef DRV
 
-// Every RUNTIME/DRIVER activity record is looked up: index by callback id, built once.
+// Looked up in the API-enter callback of every copy call: index by callback id, built once.
 constexpr CUpti_CallbackId kMaxIndexed = 1024;
 using NameIndex = std::array<const char *, kMaxIndexed>;
 

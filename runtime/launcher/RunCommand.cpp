@@ -76,10 +76,12 @@ std::string prependPath(const char *variable, const std::vector<std::string> &di
 }
 
 void prepareEnvironment(const std::string &outDir, const std::string &library,
-                        std::uint64_t events) {
+                        const RunOptions &options) {
   setenv("COMMLEDGER_OUT", outDir.c_str(), 1);
-  if (events > 0)
-    setenv("COMMLEDGER_EVENTS", std::to_string(events).c_str(), 1);
+  if (options.events > 0)
+    setenv("COMMLEDGER_EVENTS", std::to_string(options.events).c_str(), 1);
+  if (options.checkpointMs >= 0)
+    setenv("COMMLEDGER_CHECKPOINT_MS", std::to_string(options.checkpointMs).c_str(), 1);
   if (!library.empty()) {
     const char *old = std::getenv("LD_PRELOAD");
     const std::string preload = old && *old ? library + ":" + old : library;
@@ -105,7 +107,7 @@ void reportTraces(const std::string &dir, const std::map<std::string, long long>
   }
   if (written.empty()) {
     std::fprintf(stderr, "commledger: no trace written in %s (no instrumented site ran and CUPTI "
-                         "recorded nothing, or the program was killed by SIGKILL)\n", dir.c_str());
+                         "recorded nothing, or the program was killed by SIGKILL before its first checkpoint)\n", dir.c_str());
   } else if (written.size() == 1) {
     std::fprintf(stderr, "commledger: trace written to %s/%s\n", dir.c_str(), written[0].c_str());
   } else {
@@ -154,7 +156,7 @@ int runCommand(const RunOptions &options) {
   if (child == 0) {
     sigaction(SIGINT, &oldInt, nullptr);
     sigaction(SIGQUIT, &oldQuit, nullptr);
-    prepareEnvironment(outDir, library, options.events);
+    prepareEnvironment(outDir, library, options);
     std::vector<char *> args;
     for (const std::string &arg : options.argv)
       args.push_back(const_cast<char *>(arg.c_str()));

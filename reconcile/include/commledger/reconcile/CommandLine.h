@@ -31,6 +31,7 @@ struct TimelineOptions {
 struct RunArguments {
   std::string outputDir;            // -o; empty = the launcher's default
   std::uint64_t events = 0;         // --events N; 0 = no event log
+  std::int64_t checkpointMs = -1;   // --checkpoint-ms N; -1 = the runtime's default (0 = off)
   std::vector<std::string> command; // everything after "--"
   bool help = false;
 };

@@ -1,4 +1,4 @@
-// `commledger run [-o DIR] [--events N] -- ./app args...`: runs a program with libcommledger-rt.so preloaded
+// `commledger run [-o DIR] [--events N] [--checkpoint-ms N] -- ./app args...`: runs a program with libcommledger-rt.so preloaded
 // and says where its traces went. Knows nothing of CUPTI: it only prepares the environment.
 #pragma once
 #include <cstdint>
@@ -13,6 +13,9 @@ struct RunOptions {
   // COMMLEDGER_EVENTS for the program: keep the first N copies as timed events (0: the
   // environment's own value, if any, stays; the log is off by default).
   std::uint64_t events = 0;
+  // COMMLEDGER_CHECKPOINT_MS for the program: milliseconds between trace checkpoints, 0 turns
+  // them off; negative: the environment's own value, if any, stays (the runtime's default 2000).
+  std::int64_t checkpointMs = -1;
   // libcommledger-rt.so; empty: $COMMLEDGER_RT_LIB, else <dir of this executable>/../lib/.
   std::string runtimeLibrary;
 };
