@@ -98,53 +98,56 @@ CopyKind copyKindFrom(const json &j, const std::string &where) {
   return *k;
 }
 
-json observedToJson(const ObservedRow &o) {
-  json j = {{"copy_kind", toString(o.copyKind)}, {"src", endpointToJson(o.src)},
-            {"dst", endpointToJson(o.dst)},       {"bytes", o.bytes},
-            {"count", o.count}};
-  if (o.site)
-    j["site"] = siteIdToString(*o.site);
+namespace {
+// Observed rows and events share who moved what: a site or a bucket, the copy kind, the
+// endpoints and the bytes; each adds its own fields around them.
+template <class Row> json trafficToJson(const Row &r) {
+  json j = {{"copy_kind", toString(r.copyKind)}, {"src", endpointToJson(r.src)},
+            {"dst", endpointToJson(r.dst)}, {"bytes", r.bytes}};
+  if (r.site)
+    j["site"] = siteIdToString(*r.site);
   else
-    j["bucket"] = o.bucket;
+    j["bucket"] = r.bucket;
+  return j;
+}
+
+template <class Row> Row trafficFromJson(const json &j, const std::string &where) {
+  Row r;
+  if (j.contains("site"))
+    r.site = siteFrom(j, where);
+  else
+    r.bucket = detail::stringField(j, "bucket", where);
+  r.copyKind = copyKindFrom(j, where);
+  r.src = endpointFromJson(detail::member(j, "src", where), where + ".src");
+  r.dst = endpointFromJson(detail::member(j, "dst", where), where + ".dst");
+  r.bytes = detail::unsignedField(j, "bytes", where);
+  return r;
+}
+} // namespace
+
+json observedToJson(const ObservedRow &o) {
+  json j = trafficToJson(o);
+  j["count"] = o.count;
   return j;
 }
 
 ObservedRow observedFromJson(const json &j, const std::string &where) {
-  ObservedRow o;
-  if (j.contains("site"))
-    o.site = siteFrom(j, where);
-  else
-    o.bucket = detail::stringField(j, "bucket", where);
-  o.copyKind = copyKindFrom(j, where);
-  o.src = endpointFromJson(detail::member(j, "src", where), where + ".src");
-  o.dst = endpointFromJson(detail::member(j, "dst", where), where + ".dst");
-  o.bytes = detail::unsignedField(j, "bytes", where);
+  ObservedRow o = trafficFromJson<ObservedRow>(j, where);
   o.count = detail::unsignedField(j, "count", where);
   return o;
 }
 
 json eventToJson(const EventRow &e) {
-  json j = {{"copy_kind", toString(e.copyKind)}, {"src", endpointToJson(e.src)},
-            {"dst", endpointToJson(e.dst)},       {"bytes", e.bytes},
-            {"start_ns", e.startNs},              {"end_ns", e.endNs},
-            {"device", e.device},                 {"stream", e.stream}};
-  if (e.site)
-    j["site"] = siteIdToString(*e.site);
-  else
-    j["bucket"] = e.bucket;
+  json j = trafficToJson(e);
+  j["start_ns"] = e.startNs;
+  j["end_ns"] = e.endNs;
+  j["device"] = e.device;
+  j["stream"] = e.stream;
   return j;
 }
 
 EventRow eventFromJson(const json &j, const std::string &where) {
-  EventRow e;
-  if (j.contains("site"))
-    e.site = siteFrom(j, where);
-  else
-    e.bucket = detail::stringField(j, "bucket", where);
-  e.copyKind = copyKindFrom(j, where);
-  e.src = endpointFromJson(detail::member(j, "src", where), where + ".src");
-  e.dst = endpointFromJson(detail::member(j, "dst", where), where + ".dst");
-  e.bytes = detail::unsignedField(j, "bytes", where);
+  EventRow e = trafficFromJson<EventRow>(j, where);
   e.startNs = detail::integerField(j, "start_ns", where);
   e.endNs = detail::integerField(j, "end_ns", where);
   e.device = deviceField(j, "device", where);

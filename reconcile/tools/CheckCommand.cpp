@@ -37,22 +37,11 @@ std::string plural(std::size_t n, const char *word) {
 }
 
 bool loadReport(const CheckOptions &options, Report &report) {
-  std::vector<std::string> siteFiles = options.siteFiles, tracePaths;
-  if (siteFiles.empty())
-    siteFiles.push_back("commledger-sites.json");
-  std::string error;
   ReconcileInput input;
-  ProgressLine progress("reading traces");
-  auto onTrace = [&progress](std::size_t done, std::size_t total) { progress.update(done, total); };
-  if (!expandTraceArguments(options.inputs, tracePaths, error) ||
-      !loadInputs(siteFiles, tracePaths, input, error, onTrace)) {
-    progress.erase();
-    std::cerr << error << "\n";
+  if (!loadRun(options.siteFiles, options.inputs, input))
     return false;
-  }
   report = buildReport(input);
-  for (const std::string &warning : report.warnings)
-    std::cerr << "commledger: warning: " << warning << "\n";
+  printWarnings(report.warnings);
   return true;
 }
 } // namespace

@@ -14,8 +14,6 @@ namespace commledger::cli {
 using namespace commledger::reconcile;
 
 namespace {
-const char *const kDefaultSites = "commledger-sites.json";
-
 const char *const kReportHelp =
     "usage: commledger report [--sites FILE]... [--format text|json|csv] [-o FILE]\n"
     "                         TRACE_OR_DIR...\n"
@@ -43,24 +41,13 @@ int reportCommand(const Arguments &args) {
     std::cout << kReportHelp;
     return 0;
   }
-  if (options.siteFiles.empty())
-    options.siteFiles.push_back(kDefaultSites);
-
-  std::vector<std::string> tracePaths;
   ReconcileInput input;
-  ProgressLine progress("reading traces");
-  auto onTrace = [&progress](std::size_t done, std::size_t total) { progress.update(done, total); };
-  if (!expandTraceArguments(options.inputs, tracePaths, error) ||
-      !loadInputs(options.siteFiles, tracePaths, input, error, onTrace)) {
-    progress.erase();
-    std::cerr << error << "\n";
+  if (!loadRun(options.siteFiles, options.inputs, input))
     return kBadInput;
-  }
   Report result = buildReport(input);
   result.sourceRoot = options.sourceRoot;
   result.color = options.output.empty() && colorWantedFor(1); // stdout, when it is a terminal
-  for (const std::string &warning : result.warnings)
-    std::cerr << "commledger: warning: " << warning << "\n";
+  printWarnings(result.warnings);
 
   // The format was checked against reportFormats() when the arguments were parsed.
   return emit(renderReport(result, options.format).value_or(""), options.output);

@@ -12,8 +12,6 @@ namespace commledger::cli {
 using namespace commledger::reconcile;
 
 namespace {
-const char *const kDefaultSites = "commledger-sites.json";
-
 const char *const kTimelineHelp =
     "usage: commledger timeline [--sites FILE]... [-o FILE] TRACE_OR_DIR...\n"
     "\n"
@@ -37,16 +35,9 @@ int timelineCommand(const Arguments &args) {
     std::cout << kTimelineHelp;
     return 0;
   }
-  if (options.siteFiles.empty())
-    options.siteFiles.push_back(kDefaultSites);
-
-  std::vector<std::string> tracePaths;
   ReconcileInput input;
-  if (!expandTraceArguments(options.inputs, tracePaths, error) ||
-      !loadInputs(options.siteFiles, tracePaths, input, error)) {
-    std::cerr << error << "\n";
+  if (!loadRun(options.siteFiles, options.inputs, input))
     return kBadInput;
-  }
   const Timeline timeline = buildTimeline(input);
   for (const std::string &warning : timeline.warnings)
     std::cerr << "commledger: warning: " << warning << "\n";
