@@ -26,7 +26,10 @@ void PeriodicTask::start(std::uint32_t intervalMs, std::function<void()> task) {
               fault); // synchronous: blocking them would hide a crash, not move it
   pthread_sigmask(SIG_SETMASK, &all, &previous);
   try {
-    thread_ = std::thread([this, intervalMs] { loop(intervalMs); });
+    thread_ = std::thread([this, intervalMs] {
+      taskThread_.store(std::this_thread::get_id());
+      loop(intervalMs);
+    });
     started_.store(true);
   } catch (...) {
     // No thread (resource limits): the program runs on, the trace is written at exit only.
@@ -80,15 +83,21 @@ void PeriodicTask::stop() {
     stopping_.store(true);
   }
   wake_.notify_all();
-  if (!started_.load() || !thread_.joinable())
+  if (!started_.load())
     return;
-  if (thread_.get_id() == std::this_thread::get_id()) {
-    detached_.store(true);
-    thread_.detach(); // the task itself ended the process (exit() from the
-                      // task's thread)
+  if (taskThread_.load() == std::this_thread::get_id()) {
+    // The task itself ended the process (exit() on the checkpoint thread). If another thread
+    // holds joinMutex_ it is joining this one, which ends once the task returns.
+    std::unique_lock<std::mutex> guard(joinMutex_, std::try_to_lock);
+    if (guard.owns_lock() && thread_.joinable()) {
+      detached_.store(true);
+      thread_.detach();
+    }
     return;
   }
-  thread_.join();
+  std::lock_guard<std::mutex> guard(joinMutex_);
+  if (thread_.joinable())
+    thread_.join();
 }
 
 void PeriodicTask::forgetInChild() {

@@ -47,6 +47,10 @@ private:
   std::mutex mutex_; // guards thread_ and the wait; never held while the task runs
   std::condition_variable wake_;
   std::thread thread_;
+  // Set by the thread itself first thing, so stop() can tell a call from the task without
+  // touching thread_; joinMutex_ makes join() and detach() of thread_ one decision.
+  std::atomic<std::thread::id> taskThread_{};
+  std::mutex joinMutex_;
   std::function<void()> task_;
   std::atomic<bool> started_{false}, stopping_{false}, inChild_{false};
   std::atomic<bool> detached_{false}, finished_{false}; // finished_: the thread's last touch

@@ -71,10 +71,12 @@ TEST(PeriodicTask, ZeroIntervalStartsNothing) {
 TEST(PeriodicTask, StopFromTheTaskItselfDoesNotDeadlock) {
   // exit() called on the checkpoint thread would reach stop() there.
   PeriodicTask task;
-  std::atomic<bool> stopped{false};
+  std::atomic<bool> entered{false}, stopped{false};
   task.start(1, [&] {
-    if (!stopped.exchange(true))
+    if (!entered.exchange(true)) {
       task.stop();
+      stopped.store(true); // only now is running() false
+    }
   });
   while (!stopped.load())
     std::this_thread::yield();
