@@ -9,7 +9,7 @@ shift || true
 
 packages=(clang-22 libclang-22-dev libclang-rt-22-dev llvm-22-dev llvm-22-tools nlohmann-json3-dev
           cmake ninja-build g++ libgtest-dev python3
-          python3-jsonschema chromium time)
+          python3-jsonschema chromium time make bc)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -42,7 +42,6 @@ ctest_as_lit() { # ctest's summary, restated in lit's words so count() reads bot
   return $rc
 }
 
-command -v bc >/dev/null || { sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo; $sudo apt-get install -y -qq bc >/dev/null; }
 scripts/setup.sh build || exit 1
 run_suite "unit tests" ctest_as_lit build/test/unit
 run_suite "lit (plugin, reconcile, gpu)" "$lit" -s build/test
