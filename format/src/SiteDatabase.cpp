@@ -14,7 +14,7 @@ using nlohmann::json;
 
 namespace {
 const char *const kFamilyNames[] = {"copy", "memset", "alloc", "free", "launch",
-                                    "nccl", "device", "peer",  "other"};
+                                    "nccl", "device", "peer",  "hint",  "other"};
 const char *const kEndpointKindNames[] = {"unknown", "host", "device"};
 
 json endpointToJson(const PredictedEndpoint &e) {
@@ -68,6 +68,58 @@ Prediction predictionFromJson(const json &j, const std::string &where) {
   return p;
 }
 
+json footprintToJson(const KernelFootprint &f) {
+  json params = json::array();
+  for (const FootprintParam &p : f.params) {
+    json j = {{"param", p.param},
+              {"argument", p.argument},
+              {"element_bytes", p.elementBytes},
+              {"read_bytes", optionalNumber(p.readBytes)},
+              {"write_bytes", optionalNumber(p.writeBytes)},
+              {"read_formula", p.readFormula},
+              {"write_formula", p.writeFormula},
+              {"read_expr", p.readExpr},
+              {"write_expr", p.writeExpr}};
+    if (!p.unknown.empty())
+      j["unknown"] = p.unknown;
+    if (!p.notes.empty())
+      j["notes"] = p.notes;
+    params.push_back(std::move(j));
+  }
+  json j = {{"kernel", f.kernel}, {"params", std::move(params)}};
+  if (!f.reason.empty())
+    j["reason"] = f.reason;
+  return j;
+}
+
+KernelFootprint footprintFromJson(const json &j, const std::string &where) {
+  KernelFootprint f;
+  f.kernel = detail::stringField(j, "kernel", where);
+  f.reason = detail::optionalString(j, "reason");
+  const json &params = detail::arrayField(j, "params", where);
+  for (size_t i = 0; i < params.size(); ++i) {
+    std::string at = where + ".params[" + std::to_string(i) + "]";
+    const json &pj = params[i];
+    FootprintParam p;
+    p.param = detail::stringField(pj, "param", at);
+    p.argument = detail::optionalString(pj, "argument");
+    p.elementBytes = detail::optionalUnsigned(pj, "element_bytes", at).value_or(0);
+    p.readBytes = detail::optionalUnsigned(pj, "read_bytes", at);
+    p.writeBytes = detail::optionalUnsigned(pj, "write_bytes", at);
+    p.readFormula = detail::optionalString(pj, "read_formula");
+    p.writeFormula = detail::optionalString(pj, "write_formula");
+    p.readExpr = detail::optionalString(pj, "read_expr");
+    p.writeExpr = detail::optionalString(pj, "write_expr");
+    p.unknown = detail::optionalString(pj, "unknown");
+    if (auto it = pj.find("notes"); it != pj.end() && it->is_array())
+      for (const json &n : *it)
+        if (n.is_string())
+          p.notes.push_back(n.get<std::string>());
+    f.params.push_back(std::move(p));
+  }
+  return f;
+}
+
 json siteToJson(const Site &s) {
   json j = {{"id", siteIdToString(s.id)}, {"file", s.file},         {"line", s.line},
             {"column", s.column},         {"api", s.api},           {"family", toString(s.family)},
@@ -78,6 +130,8 @@ json siteToJson(const Site &s) {
     j["macro"] = s.macro;
   if (s.prediction)
     j["prediction"] = predictionToJson(*s.prediction);
+  if (s.footprint)
+    j["footprint"] = footprintToJson(*s.footprint);
   return j;
 }
 
@@ -103,6 +157,9 @@ Site siteFromJson(const json &j, const std::string &where) {
   s.macro = detail::optionalString(j, "macro");
   if (auto it = j.find("prediction"); it != j.end() && !it->is_null())
     s.prediction = predictionFromJson(*it, where + ".prediction");
+  // Optional since the footprint analysis came: older databases have none and still read.
+  if (auto it = j.find("footprint"); it != j.end() && !it->is_null())
+    s.footprint = footprintFromJson(*it, where + ".footprint");
   return s;
 }
 } // namespace

@@ -14,7 +14,7 @@ inline constexpr int kSiteDatabaseVersion = 1;
 inline constexpr const char *kSiteDatabaseFormat = "commledger-sites";
 
 // What the API does, so readers can treat whole families alike.
-enum class SiteFamily { Copy, Memset, Alloc, Free, Launch, Nccl, Device, Peer, Other };
+enum class SiteFamily { Copy, Memset, Alloc, Free, Launch, Nccl, Device, Peer, Hint, Other };
 const char *toString(SiteFamily family);
 std::optional<SiteFamily> siteFamilyFromString(std::string_view text);
 
@@ -49,6 +49,27 @@ struct Prediction {
   std::vector<std::string> notes;
 };
 
+// What one launch reads and writes through one pointer parameter of its kernel (docs/instrumenter.md,
+// "Kernel footprints"). Bytes are exact where the bound formula folds, else the *Expr text stands.
+struct FootprintParam {
+  std::string param;    // the kernel's parameter name
+  std::string argument; // the launch's argument text; empty when the launch does not show it
+  std::uint64_t elementBytes = 0;
+  std::optional<std::uint64_t> readBytes, writeBytes;
+  // The kernel's formula in its parameter names and gridDim/blockDim ("4*min(n, gridDim.x*...)"),
+  // and the same with this launch's arguments and configuration substituted.
+  std::string readFormula, writeFormula;
+  std::string readExpr, writeExpr;
+  std::string unknown; // why no formula could be derived; empty when known
+  std::vector<std::string> notes; // "stride 2"
+};
+
+struct KernelFootprint {
+  std::string kernel;
+  std::string reason; // why nothing is known about the kernel (not defined here); else empty
+  std::vector<FootprintParam> params;
+};
+
 struct Site {
   SiteId id = 0;
   std::string file; // relative to the project root, '/' separators
@@ -60,6 +81,7 @@ struct Site {
   std::string reason;   // why not instrumented (empty when instrumented or register-only)
   std::string macro;    // name of the macro whose body spells the call, if any
   std::optional<Prediction> prediction; // Copy and Memset families
+  std::optional<KernelFootprint> footprint; // kernel launches (<<<>>>, cudaLaunchKernel)
 };
 
 struct SiteDatabase {
