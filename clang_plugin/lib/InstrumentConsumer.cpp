@@ -4,6 +4,7 @@
 #include "InstrumentConsumer.h"
 
 #include "analysis/CallContext.h"
+#include "analysis/LaunchFootprint.h"
 #include "analysis/PredictionBuilder.h"
 #include "analysis/ProjectPaths.h"
 #include "analysis/SiteLocator.h"
@@ -119,8 +120,12 @@ void InstrumentConsumer::addSite(const Match &match, SiteLocator &locator,
   if (isApiForwarder(outermost, sm))
     return;
 
-  CallSpelling spelling = locator.locate(calleeLocation(call), call.getRParenLoc(),
-                                         match.declaredName);
+  // A launch is spelled with its kernel's name: that is the token to expect at the callee.
+  std::string expectedName = match.declaredName;
+  if (llvm::isa<clang::CUDAKernelCallExpr>(call))
+    if (const clang::FunctionDecl *kernel = call.getDirectCallee())
+      expectedName = kernel->getNameAsString();
+  CallSpelling spelling = locator.locate(calleeLocation(call), call.getRParenLoc(), expectedName);
   if (spelling.position.isInvalid())
     return;
   format::Site site;
@@ -147,12 +152,18 @@ void InstrumentConsumer::addSite(const Match &match, SiteLocator &locator,
       site.reason = spelling.reason;
     else
       site.instrumented = true;
-    PointerProvenance provenance(outermost, context, deviceNeverSet);
-    site.prediction =
-        predictTraffic(call, *match.spec, outermost ? &provenance : nullptr, context);
+    // Copies and memsets predict traffic here; launches, NCCL calls, allocations and hints
+    // are wrapped only so the runtime knows their site (their traffic is modelled elsewhere).
+    if (site.family == format::SiteFamily::Copy || site.family == format::SiteFamily::Memset) {
+      PointerProvenance provenance(outermost, context, deviceNeverSet);
+      site.prediction =
+          predictTraffic(call, *match.spec, outermost ? &provenance : nullptr, context);
+    }
   } else if (notOnHost) {
     site.reason = *notOnHost;
   }
+  if (site.family == format::SiteFamily::Launch)
+    site.footprint = launchFootprint(call, context);
 
   for (format::Site &existing : out_.sites.sites) {
     if (existing.id != site.id)

@@ -4,6 +4,7 @@
 #include "JsonFields.h"
 #include "JsonListStream.h"
 #include "TraceRows.h"
+#include "TraceSections.h"
 #include "commledger/format/AtomicFile.h"
 
 namespace commledger::format {
@@ -82,6 +83,7 @@ std::string toJsonText(const Trace &t) {
     doc["events"] = std::move(events);
     doc["events_dropped"] = t.eventsDropped;
   }
+  detail::putSections(doc, t);
   return doc.dump(1) + "\n";
 }
 
@@ -100,6 +102,7 @@ bool parseTrace(const std::string &text, const std::string &path, Trace &out,
     rows.add("events", [&t](const json &j, const std::string &w) {
       t.events.push_back(eventFromJson(j, w));
     });
+    detail::addSectionReaders(rows, t);
     json doc = rows.parse(text, kTraceFormat, kTraceVersion);
     t.process = processFromJson(detail::member(doc, "process", "top level"), "process");
     const json &cupti = detail::member(doc, "cupti", "top level");
@@ -131,6 +134,7 @@ bool parseTrace(const std::string &text, const std::string &path, Trace &out,
       rows.check(doc, "events");
       t.eventsDropped = detail::unsignedField(doc, "events_dropped", "top level");
     }
+    detail::checkSections(rows, doc);
     out = std::move(t);
     return true;
   } catch (const std::exception &e) {

@@ -143,6 +143,8 @@ json eventToJson(const EventRow &e) {
   j["end_ns"] = e.endNs;
   j["device"] = e.device;
   j["stream"] = e.stream;
+  if (!e.kernel.empty())
+    j["kernel"] = e.kernel;
   return j;
 }
 
@@ -152,6 +154,7 @@ EventRow eventFromJson(const json &j, const std::string &where) {
   e.endNs = detail::integerField(j, "end_ns", where);
   e.device = deviceField(j, "device", where);
   e.stream = static_cast<std::uint32_t>(detail::unsignedField(j, "stream", where));
+  e.kernel = detail::optionalString(j, "kernel");
   return e;
 }
 

@@ -24,6 +24,9 @@ struct CopyRecord {
   std::uint32_t streamId = 0;
   // Where the EventLog keeps this record (set by the pipeline); UINT32_MAX when it keeps none.
   std::uint32_t eventSlot = UINT32_MAX;
+  // Set for a kernel (CONCURRENT_KERNEL record): its name, interned by KernelNames so it
+  // outlives CUPTI's buffer. Kernels share the copies' correlation path, then part ways.
+  const char *kernelName = nullptr;
 };
 
 // Which site (or, unattributed, which API bucket) a record belongs to.

@@ -21,6 +21,10 @@ std::uint32_t EventLog::admit(const CopyRecord &record) {
   e.endNs = static_cast<std::int64_t>(record.endNs);
   e.device = record.deviceId;
   e.stream = record.streamId;
+  if (record.kernelName) {
+    e.kernel = record.kernelName;
+    e.src = e.dst = format::Endpoint{record.deviceId, format::MemoryKind::Device};
+  }
   events_.push_back(std::move(e));
   attributed_.push_back(false);
   return static_cast<std::uint32_t>(events_.size() - 1);

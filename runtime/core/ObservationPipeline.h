@@ -5,8 +5,10 @@
 #pragma once
 #include "core/CorrelationResolver.h"
 #include "core/EventLog.h"
+#include "core/KernelAggregator.h"
 #include "core/ObservedAggregator.h"
 #include "core/StagedCopyDetector.h"
+#include "core/UnifiedMemoryAttributor.h"
 
 namespace commledger::rt {
 
@@ -15,10 +17,14 @@ public:
   // `eventCapacity` 0 (the default) leaves the event log off.
   explicit ObservationPipeline(std::size_t eventCapacity = 0)
       : detector_(aggregator_), events_(eventCapacity),
+        unifiedMemory_(allocationTable(), kernels_),
         resolver_([this](const Attribution &who, const CopyRecord &r) {
           if (r.eventSlot != EventLog::kNoSlot)
             events_.attribute(r.eventSlot, who);
-          detector_.add(who, r);
+          if (r.kernelName)
+            kernels_.add(who, r);
+          else
+            detector_.add(who, r);
         }) {}
   ObservationPipeline(const ObservationPipeline &) = delete;
   ObservationPipeline &operator=(const ObservationPipeline &) = delete;
@@ -41,19 +47,37 @@ public:
     }
     ++records_;
   }
-  void endOfBatch() { resolver_.drain(); }
+  // A kernel record: `record.kernelName` is CUPTI's string, interned here.
+  void onKernel(CopyRecord record, const char *name) {
+    record.kernelName = names_.intern(name);
+    onCopy(record);
+  }
+  void onUnifiedMemory(const UnifiedMemoryRecord &record) {
+    unifiedMemory_.add(record);
+    ++records_;
+  }
+  void endOfBatch() {
+    resolver_.drain();
+    unifiedMemory_.drain();
+  }
   // Resolves and pairs everything still waiting; returns the final rows. Call once.
   std::vector<format::ObservedRow> finish() {
     resolver_.finish();
     detector_.finish();
+    unifiedMemory_.finish();
     return aggregator_.rows();
   }
+  // After finish(), or as of now for a checkpoint (kernels still waiting for their call are
+  // left out of a checkpoint).
+  std::vector<format::KernelRow> kernels() const { return kernels_.rows(); }
+  std::vector<format::UnifiedMemoryRow> unifiedMemory() const { return unifiedMemory_.rows(); }
   // The rows finish() would return now, leaving the pipeline as it is (periodic checkpoints).
   std::vector<format::ObservedRow> snapshot() const {
     ObservedAggregator rows = aggregator_;
     StagedCopyDetector detector(detector_, rows);
     resolver_.peekPending([&detector](const Attribution &who, const CopyRecord &r) {
-      detector.add(who, r);
+      if (!r.kernelName)
+        detector.add(who, r);
     });
     detector.finish();
     return rows.rows();
@@ -66,6 +90,9 @@ private:
   ObservedAggregator aggregator_;
   StagedCopyDetector detector_;
   EventLog events_;
+  KernelNames names_;
+  KernelAggregator kernels_;
+  UnifiedMemoryAttributor unifiedMemory_;
   CorrelationResolver resolver_;
   std::uint64_t records_ = 0;
 };

@@ -41,6 +41,8 @@ void Runtime::writeCheckpoint() {
   {
     std::lock_guard<std::mutex> lock(activity_.pipelineMutex());
     trace.observed = pipeline_.snapshot();
+    trace.kernels = pipeline_.kernels();
+    trace.unifiedMemory = pipeline_.unifiedMemory();
     trace.events = pipeline_.events().rows();
     trace.eventsDropped = pipeline_.events().dropped();
     records = pipeline_.recordsSeen();

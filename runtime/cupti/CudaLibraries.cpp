@@ -96,6 +96,10 @@ bool CudaLibraries::loadCupti(std::string &error) {
     error = "libcupti lacks " + missing;
     return false;
   }
+  // Optional: without them allocations have no owning device and unified memory is not traced.
+  std::string optional;
+  COMMLEDGER_RESOLVE(handle, cupti_, cuptiGetDeviceId, optional);
+  COMMLEDGER_RESOLVE(handle, cupti_, cuptiActivityConfigureUnifiedMemoryCounter, optional);
   return true;
 }
 

@@ -20,6 +20,8 @@ struct CuptiFunctions {
   COMMLEDGER_FN(cuptiActivityGetNumDroppedRecords);
   COMMLEDGER_FN(cuptiGetResultString);
   COMMLEDGER_FN(cuptiGetCallbackName);
+  COMMLEDGER_FN(cuptiGetDeviceId);
+  COMMLEDGER_FN(cuptiActivityConfigureUnifiedMemoryCounter);
 };
 
 struct DriverFunctions {

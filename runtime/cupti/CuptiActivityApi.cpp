@@ -3,6 +3,7 @@
 
 #include "cupti/CuptiKinds.h"
 #include "cupti/RequestCallback.h"
+#include "cupti/UnifiedMemoryRecords.h"
 
 #include <cstdlib>
 
@@ -20,6 +21,8 @@ const CUpti_ActivityKind kEnabledKinds[] = {
     CUPTI_ACTIVITY_KIND_MEMCPY,
     CUPTI_ACTIVITY_KIND_MEMCPY2,
     CUPTI_ACTIVITY_KIND_MEMSET,
+    // Kernels: attributed to their launch (or NCCL) site like copies; a record per kernel.
+    CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL,
 };
 
 // Memcpy6, MemcpyPtoP4 and Memset4 all carry these fields under the same names.
@@ -47,6 +50,9 @@ bool CuptiActivityApi::start(std::string &error) {
       return false;
     }
   }
+  // Unified memory is optional: a system without it still traces everything else.
+  if (configureUnifiedMemoryCounters(cupti))
+    cupti.cuptiActivityEnable(CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER);
   return true;
 }
 
@@ -132,6 +138,20 @@ void CuptiActivityApi::dispatch(const CUpti_Activity *record) {
     pipeline_.onCopy(copy);
     break;
   }
+  case CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL:
+  case CUPTI_ACTIVITY_KIND_KERNEL: {
+    const auto *r = reinterpret_cast<const CUpti_ActivityKernel10 *>(record);
+    CopyRecord kernel;
+    kernel.deviceId = static_cast<int>(r->deviceId);
+    kernel.correlationId = r->correlationId;
+    setTiming(kernel, *r);
+    pipeline_.onKernel(kernel, r->name);
+    break;
+  }
+  case CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER:
+    pipeline_.onUnifiedMemory(unifiedMemoryRecordFrom(
+        *reinterpret_cast<const CUpti_ActivityUnifiedMemoryCounter3 *>(record)));
+    break;
   default:
     break;
   }

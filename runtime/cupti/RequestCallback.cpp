@@ -6,6 +6,7 @@
 #include "cupti/RequestCallback.h"
 
 #include "core/SiteStack.h"
+#include "cupti/AllocationCallbacks.h"
 #include "cupti/TracedApis.h"
 
 namespace commledger::rt {
@@ -21,14 +22,19 @@ CallCorrelationInbox &callCorrelations() {
 namespace {
 
 thread_local std::uint32_t lastNotedCorrelation = 0; // constant-initialised, no TLS constructor
+const CuptiFunctions *cuptiFunctions = nullptr;     // set before the subscription
 
 void CUPTIAPI onApi(void *, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
                     const void *data) {
   const auto *info = static_cast<const CUpti_CallbackData *>(data);
-  if (!info || info->callbackSite != CUPTI_API_ENTER)
+  if (!info)
     return;
   const bool runtime = domain == CUPTI_CB_DOMAIN_RUNTIME_API;
   SiteStack &stack = threadSiteStack();
+  if (runtime && cuptiFunctions)
+    noteAllocationCall(*cuptiFunctions, cbid, *info, stack);
+  if (info->callbackSite != CUPTI_API_ENTER)
+    return;
   noteCall(callCorrelations(), stack, lastNotedCorrelation, info->correlationId,
            runtime ? runtimeCopyApiName(cbid) : driverCopyApiName(cbid));
   SiteFrame *frame = stack.frameToCapture();
@@ -43,6 +49,7 @@ void CUPTIAPI onApi(void *, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
 
 bool subscribeRequestCallback(const CudaLibraries &libs, std::string &error) {
   const CuptiFunctions &cupti = libs.cupti();
+  cuptiFunctions = &cupti;
   CUpti_SubscriberHandle subscriber = nullptr;
   CUptiResult result =
       cupti.cuptiSubscribe(&subscriber, reinterpret_cast<CUpti_CallbackFunc>(onApi), nullptr);
@@ -59,6 +66,7 @@ bool subscribeRequestCallback(const CudaLibraries &libs, std::string &error) {
     cupti.cuptiEnableCallback(1, subscriber, CUPTI_CB_DOMAIN_RUNTIME_API, api.cbid);
   for (const TracedApi &api : driverTracedApis())
     cupti.cuptiEnableCallback(1, subscriber, CUPTI_CB_DOMAIN_DRIVER_API, api.cbid);
+  enableAllocationCallbacks(cupti, subscriber);
   return true;
 }
 

@@ -4,9 +4,12 @@
 
 #include "core/ProcessIdentity.h"
 #include "core/SiteStack.h"
+#include "core/TraceLocation.h"
 #include "cupti/FatalSignals.h"
 #include "cupti/PointerClassifier.h"
 #include "cupti/RequestCallback.h"
+#include "nccl/NcclRecorder.h"
+#include "nccl/NcclTopology.h"
 
 #include <pthread.h>
 
@@ -63,6 +66,10 @@ void Runtime::initialise() {
     startCupti(error);
   cuptiActive_ = error.empty();
   cuptiError_ = error;
+  if (!disabledByEnvironment()) {
+    arrangeNcclDebugLog(traceDirectory());
+    ncclRecorder().setDebugLog(traceDirectory());
+  }
   installFatalSignalHandlers();
   pthread_atfork(nullptr, nullptr, inForkedChild);
   // Registered after CUPTI's own exit handlers, so it runs before them.

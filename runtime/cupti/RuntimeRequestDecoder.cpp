@@ -199,6 +199,17 @@ bool decodeRuntimeRequest(CUpti_CallbackId cbid, const void *params, CapturedReq
     memsetAt(p->pitchedDevPtr.ptr, extentBytes(p->extent), out);
     break;
   }
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemPrefetchAsync_v12020:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemPrefetchAsync_ptsz_v12020: {
+    // The managed range is the source; the target is named, not pointed to.
+    const auto *p = static_cast<const cudaMemPrefetchAsync_v12020_params *>(params);
+    out.src = addr(p->devPtr);
+    out.dstHint = PointerHint::None;
+    out.declaredDstDevice =
+        p->location.type == cudaMemLocationTypeDevice ? p->location.id : -1;
+    out.bytes = p->count;
+    break;
+  }
   default:
     return false;
   }

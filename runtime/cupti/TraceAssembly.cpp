@@ -5,6 +5,9 @@
 #include "cupti/DeviceInventory.h"
 #include "cupti/Runtime.h"
 
+#include "core/AllocationTable.h"
+#include "nccl/NcclRecorder.h"
+
 #include <dlfcn.h>
 #include <time.h>
 
@@ -61,6 +64,8 @@ void Runtime::writeTraceOnce(const std::string &endReason, bool fromSignal) {
       activity_.flush();
     std::lock_guard<std::mutex> lock(pipelineMutex);
     trace.observed = pipeline_.finish();
+    trace.kernels = pipeline_.kernels();
+    trace.unifiedMemory = pipeline_.unifiedMemory();
     trace.events = pipeline_.events().rows();
     trace.eventsDropped = pipeline_.events().dropped();
     sawRecords = pipeline_.recordsSeen() > 0;
@@ -102,6 +107,8 @@ void Runtime::completeTrace(format::Trace &trace, const std::string &endReason) 
   trace.devices = inventory_.devices;
   trace.peers = inventory_.peers;
   trace.process.cudaDriverVersion = inventory_.process.cudaDriverVersion;
+  trace.allocations = allocationTable().rows();
+  ncclRecorder().fill(trace);
 }
 
 bool Runtime::writeTraceFile(const format::Trace &trace, std::string &path, std::string &error) {

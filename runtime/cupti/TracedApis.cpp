@@ -75,6 +75,18 @@ const TracedApi kRuntime[] = {
     RT(cudaMemset3D_ptds_v7000, "cudaMemset3D"),
     RT(cudaMemset3DAsync_v3020, "cudaMemset3DAsync"),
     RT(cudaMemset3DAsync_ptsz_v7000, "cudaMemset3DAsync"),
+    // Kernel launches: named so their kernels have a bucket when no site is active.
+    RT(cudaLaunchKernel_v7000, "cudaLaunchKernel"),
+    RT(cudaLaunchKernel_ptsz_v7000, "cudaLaunchKernel"),
+    RT(__cudaLaunchKernel_v13000, "cudaLaunchKernel"),
+    RT(__cudaLaunchKernel_ptsz_v13000, "cudaLaunchKernel"),
+    RT(cudaLaunchKernelExC_v11060, "cudaLaunchKernelExC"),
+    RT(cudaLaunchKernelExC_ptsz_v11060, "cudaLaunchKernelExC"),
+    RT(cudaLaunchCooperativeKernel_v9000, "cudaLaunchCooperativeKernel"),
+    RT(cudaLaunchCooperativeKernel_ptsz_v9000, "cudaLaunchCooperativeKernel"),
+    // Unified-memory prefetches: a request (bytes, target) the migrations are set against.
+    RT(cudaMemPrefetchAsync_v12020, "cudaMemPrefetchAsync"),
+    RT(cudaMemPrefetchAsync_ptsz_v12020, "cudaMemPrefetchAsync"),
 };
 #undef RT
 
@@ -130,6 +142,10 @@ const TracedApi kDriver[] = {
     DRV(cuMemsetD2D16Async_ptsz, "cuMemsetD2D16Async"),
     DRV(cuMemsetD2D32Async, "cuMemsetD2D32Async"),
     DRV(cuMemsetD2D32Async_ptsz, "cuMemsetD2D32Async"),
+    DRV(cuLaunchKernel, "cuLaunchKernel"), DRV(cuLaunchKernel_ptsz, "cuLaunchKernel"),
+    DRV(cuLaunchKernelEx, "cuLaunchKernelEx"), DRV(cuLaunchKernelEx_ptsz, "cuLaunchKernelEx"),
+    DRV(cuLaunchCooperativeKernel, "cuLaunchCooperativeKernel"),
+    DRV(cuLaunchCooperativeKernel_ptsz, "cuLaunchCooperativeKernel"),
 };
 #undef DRV
 

@@ -6,14 +6,15 @@
 #include <cuda_runtime.h>
 
 #define ROWS 8
-// COUNT: 6
+// 6 memsets and the cudaMalloc (wrapped for the allocation table).
+// COUNT: 7
 // DB: sites: 8
 void clear(cudaPitchedPtr pitched, cudaExtent extent, cudaStream_t s) {
   float *d;
   cudaSetDevice(1);
   // DB-NEXT: memsets.cu:[[@LINE-1]]:3 cudaSetDevice device instrumented=0 fn=clear
   cudaMalloc(&d, 1 << 20);
-  // DB-NEXT: memsets.cu:[[@LINE-1]]:3 cudaMalloc alloc instrumented=0 fn=clear
+  // DB-NEXT: memsets.cu:[[@LINE-1]]:3 cudaMalloc alloc instrumented=1 fn=clear
   cudaMemset(d, 0, 1 << 20); // 1048576
   // DB-NEXT: memsets.cu:[[@LINE-1]]:3 cudaMemset memset instrumented=1 fn=clear | dir=local bytes=1048576 expr="1 << 20" src=unknown dst=device:1 mult=1
   cudaMemsetAsync(d, 0, 512 * sizeof(float), s); // 2048

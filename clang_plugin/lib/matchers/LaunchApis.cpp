@@ -1,5 +1,5 @@
 // Kernel launches: `kernel<<<...>>>(...)` (matched as CUDAKernelCallExpr, API "<<<>>>") and the
-// launch functions below. Registered only.
+// launch functions below. Wrapped, so the kernels' records carry the launch site.
 #include "matchers/ApiSpec.h"
 
 namespace commledger::instrument {
@@ -7,15 +7,15 @@ namespace {
 using format::SiteFamily;
 
 const ApiSpec kApis[] = {
-    {"<<<>>>", SiteFamily::Launch, false, {}},
-    {"cudaLaunchKernel", SiteFamily::Launch, false, {}},
-    {"cudaLaunchKernelEx", SiteFamily::Launch, false, {}},
-    {"cudaLaunchKernelExC", SiteFamily::Launch, false, {}},
-    {"cudaLaunchCooperativeKernel", SiteFamily::Launch, false, {}},
+    {"<<<>>>", SiteFamily::Launch, true, {}},
+    {"cudaLaunchKernel", SiteFamily::Launch, true, {}},
+    {"cudaLaunchKernelEx", SiteFamily::Launch, true, {}},
+    {"cudaLaunchKernelExC", SiteFamily::Launch, true, {}},
+    {"cudaLaunchCooperativeKernel", SiteFamily::Launch, true, {}},
     {"cudaLaunchHostFunc", SiteFamily::Launch, false, {}},
-    {"cuLaunchKernel", SiteFamily::Launch, false, {}},
-    {"cuLaunchKernelEx", SiteFamily::Launch, false, {}},
-    {"cuLaunchCooperativeKernel", SiteFamily::Launch, false, {}},
+    {"cuLaunchKernel", SiteFamily::Launch, true, {}},
+    {"cuLaunchKernelEx", SiteFamily::Launch, true, {}},
+    {"cuLaunchCooperativeKernel", SiteFamily::Launch, true, {}},
 };
 } // namespace
 

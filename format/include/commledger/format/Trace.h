@@ -2,6 +2,7 @@
 // and the machine it ran on. Described in docs/formats.md.
 #pragma once
 #include "commledger/format/SiteId.h"
+#include "commledger/format/TraceSections.h"
 
 #include <cstdint>
 #include <optional>
@@ -65,6 +66,7 @@ struct EventRow {
   std::int64_t startNs = 0, endNs = 0; // CUPTI timestamps (ns), one clock for all devices
   int device = 0;                      // the GPU that executed it
   std::uint32_t stream = 0;            // CUPTI stream id on that device
+  std::string kernel; // set for a kernel (copyKind Unknown, bytes 0): the kernel's name
 };
 
 struct DeviceInfo {
@@ -100,6 +102,13 @@ struct Trace {
   std::vector<ObservedRow> observed;
   std::vector<EventRow> events;    // empty unless the event log was on
   std::uint64_t eventsDropped = 0; // events past the log's bound (their bytes are in `observed`)
+  // TraceSections.h: absent from the file when empty.
+  std::vector<KernelRow> kernels;
+  std::vector<AllocationRow> allocations;
+  std::vector<UnifiedMemoryRow> unifiedMemory;
+  std::vector<NcclCommRow> ncclComms;
+  std::vector<NcclCallRow> ncclCalls;
+  std::vector<CounterRow> counters;
 };
 
 std::string toJsonText(const Trace &trace);
