@@ -5,6 +5,7 @@
 
 #include "analysis/CallContext.h"
 #include "analysis/LaunchFootprint.h"
+#include "analysis/LaunchValues.h"
 #include "analysis/PredictionBuilder.h"
 #include "analysis/ProjectPaths.h"
 #include "analysis/SiteLocator.h"
@@ -164,6 +165,10 @@ void InstrumentConsumer::addSite(const Match &match, SiteLocator &locator,
   }
   if (site.family == format::SiteFamily::Launch)
     site.footprint = launchFootprint(call, context);
+  std::string launchValues; // evaluated inside the site before the launch (LaunchValues.h)
+  if (site.footprint && site.instrumented)
+    launchValues = planLaunchValues(call, *site.footprint, context, spelling.wrapRange->first,
+                                    spelling.wrapRange->second);
 
   for (format::Site &existing : out_.sites.sites) {
     if (existing.id != site.id)
@@ -179,7 +184,7 @@ void InstrumentConsumer::addSite(const Match &match, SiteLocator &locator,
     return;
   }
   if (site.instrumented)
-    rewriter.wrap(spelling.wrapRange->first, spelling.wrapRange->second, site.id);
+    rewriter.wrap(spelling.wrapRange->first, spelling.wrapRange->second, site.id, launchValues);
   out_.sites.sites.push_back(std::move(site));
 }
 

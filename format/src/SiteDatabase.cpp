@@ -89,6 +89,12 @@ json footprintToJson(const KernelFootprint &f) {
   json j = {{"kernel", f.kernel}, {"params", std::move(params)}};
   if (!f.reason.empty())
     j["reason"] = f.reason;
+  if (!f.launchValues.empty()) {
+    j["launch_values"] = f.launchValues;
+    j["launch_pointers"] = f.launchPointers;
+  }
+  if (!f.launchValuesReason.empty())
+    j["launch_values_reason"] = f.launchValuesReason;
   return j;
 }
 
@@ -117,6 +123,18 @@ KernelFootprint footprintFromJson(const json &j, const std::string &where) {
           p.notes.push_back(n.get<std::string>());
     f.params.push_back(std::move(p));
   }
+  // Optional since launches pass values: older databases have none and still read.
+  if (auto it = j.find("launch_values"); it != j.end() && it->is_array())
+    for (const json &n : *it) {
+      if (!n.is_string())
+        throw FormatError(where + ".launch_values: each entry is a name");
+      f.launchValues.push_back(n.get<std::string>());
+    }
+  f.launchPointers =
+      static_cast<unsigned>(detail::optionalUnsigned(j, "launch_pointers", where).value_or(0));
+  if (f.launchPointers > f.launchValues.size())
+    throw FormatError(where + ".launch_pointers: more pointers than launch values");
+  f.launchValuesReason = detail::optionalString(j, "launch_values_reason");
   return f;
 }
 

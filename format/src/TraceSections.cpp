@@ -25,8 +25,11 @@ std::optional<SiteId> optionalSite(const json &j, const char *key, const std::st
   auto it = j.find(key);
   if (it == j.end() || it->is_null())
     return std::nullopt;
-  json wrapped = {{"site", *it}};
-  return siteFrom(wrapped, where + "." + key);
+  const std::string text = it->is_string() ? it->get<std::string>() : std::string();
+  auto id = siteIdFromString(text);
+  if (!id)
+    throw FormatError(where + "." + key + ": '" + text + "' is not 0x followed by 16 hex digits");
+  return *id;
 }
 int optionalInt(const json &j, const char *key, int fallback) {
   auto it = j.find(key);
@@ -148,6 +151,12 @@ json ncclCallToJson(const NcclCallRow &c) {
   putWho(j, c);
   if (c.launchSite)
     j["launch_site"] = siteIdToString(*c.launchSite);
+  if (!c.algorithm.empty())
+    j["algorithm"] = c.algorithm;
+  if (!c.protocol.empty())
+    j["protocol"] = c.protocol;
+  if (c.channels > 0)
+    j["channels"] = c.channels;
   return j;
 }
 NcclCallRow ncclCallFromJson(const json &j, const std::string &w) {
@@ -167,6 +176,9 @@ NcclCallRow ncclCallFromJson(const json &j, const std::string &w) {
   c.launchSite = optionalSite(j, "launch_site", w);
   c.calls = unsignedField(j, "calls", w);
   c.bytes = unsignedField(j, "bytes", w);
+  c.algorithm = optionalString(j, "algorithm");
+  c.protocol = optionalString(j, "protocol");
+  c.channels = optionalInt(j, "channels", 0) > 0 ? optionalInt(j, "channels", 0) : 0;
   if (c.nranks < 0 || c.nranks > 65536)
     throw FormatError(w + ".nranks: " + std::to_string(c.nranks) + " is not a rank count");
   return c;
@@ -192,6 +204,38 @@ CounterRow counterFromJson(const json &j, const std::string &w) {
   return c;
 }
 
+json launchToJson(const LaunchRow &l) {
+  json sites = json::array();
+  for (const std::optional<SiteId> &s : l.allocationSites)
+    sites.push_back(s ? json(siteIdToString(*s)) : json(nullptr));
+  json j = {{"site", siteIdToString(l.site)}, {"values", l.values},
+            {"allocation_sites", std::move(sites)}, {"count", l.count}};
+  if (l.other)
+    j["other"] = true;
+  return j;
+}
+LaunchRow launchFromJson(const json &j, const std::string &w) {
+  LaunchRow l;
+  l.site = siteFrom(j, w);
+  for (const json &v : arrayField(j, "values", w)) {
+    if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<std::int64_t>() >= 0))
+      throw FormatError(w + ".values: each value is an unsigned 64-bit integer");
+    l.values.push_back(v.get<std::uint64_t>());
+  }
+  const json &sites = arrayField(j, "allocation_sites", w);
+  for (size_t i = 0; i < sites.size(); ++i)
+    l.allocationSites.push_back(
+        sites[i].is_null() ? std::nullopt
+                           : std::optional<SiteId>(siteFrom(json{{"site", sites[i]}},
+                                                            w + ".allocation_sites[" +
+                                                                std::to_string(i) + "]")));
+  if (l.allocationSites.size() > l.values.size())
+    throw FormatError(w + ".allocation_sites: more entries than values");
+  l.other = j.contains("other") && boolField(j, "other", w);
+  l.count = unsignedField(j, "count", w);
+  return l;
+}
+
 template <class Row, class F> void putList(json &doc, const char *key, const std::vector<Row> &rows,
                                            F &&convert) {
   if (rows.empty())
@@ -210,6 +254,7 @@ void putSections(json &doc, const Trace &t) {
   putList(doc, "nccl_comms", t.ncclComms, ncclCommToJson);
   putList(doc, "nccl_calls", t.ncclCalls, ncclCallToJson);
   putList(doc, "counters", t.counters, counterToJson);
+  putList(doc, "launches", t.launches, launchToJson);
 }
 
 void addSectionReaders(JsonListStream &rows, Trace &t) {
@@ -231,11 +276,15 @@ void addSectionReaders(JsonListStream &rows, Trace &t) {
   rows.add("counters", [&t](const json &j, const std::string &w) {
     t.counters.push_back(counterFromJson(j, w));
   });
+  rows.add("launches", [&t](const json &j, const std::string &w) {
+    t.launches.push_back(launchFromJson(j, w));
+  });
 }
 
 void checkSections(const JsonListStream &rows, const json &doc) {
   for (const char *key :
-       {"kernels", "allocations", "unified_memory", "nccl_comms", "nccl_calls", "counters"})
+       {"kernels", "allocations", "unified_memory", "nccl_comms", "nccl_calls", "counters",
+        "launches"})
     if (doc.contains(key))
       rows.check(doc, key);
 }

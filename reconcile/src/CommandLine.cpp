@@ -91,12 +91,14 @@ bool parseReportArguments(const std::vector<std::string> &args, ReportOptions &o
       out.format = value;
     } else if (option == "--source-root") {
       out.sourceRoot = value;
+    } else if (option == "--machine-profile") {
+      out.machineProfile = value;
     } else {
       out.output = value;
     }
     return true;
   };
-  if (!walkArguments(args, {"--sites", "--format", "--source-root", "-o"}, out.inputs, out.help,
+  if (!walkArguments(args, {"--sites", "--format", "--source-root", "--machine-profile", "-o"}, out.inputs, out.help,
                      onOption, error))
     return false;
   if (!out.help && out.inputs.empty()) {
@@ -183,6 +185,10 @@ bool parseRunArguments(const std::vector<std::string> &args, RunArguments &out,
     }
     if (arg == "-h" || arg == "--help") {
       out.help = true;
+      continue;
+    }
+    if (arg == "--counters") {
+      out.counters = true;
       continue;
     }
     std::string value;

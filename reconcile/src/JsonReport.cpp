@@ -1,5 +1,7 @@
 // The report as versioned JSON (docs/report-format.md): the only place it is serialised.
 #include "commledger/reconcile/ReportWriters.h"
+#include "commledger/reconcile/implicit/ImplicitRender.h"
+#include "commledger/reconcile/nccl/NcclReportWriters.h"
 
 #include <nlohmann/json.hpp>
 
@@ -94,7 +96,9 @@ std::string renderJson(const Report &r) {
     items.push_back(row);
   }
   list(os, items);
-  os << ",\n \"warnings\": " << json(r.warnings).dump() << "\n}\n";
+  os << implicitJsonSections(r.implicit);
+  os << ",\n \"warnings\": " << json(r.warnings).dump();
+  os << ",\n \"nccl\": " << nccl::renderNcclJson(r.nccl) << "\n}\n";
   return os.str();
 }
 

@@ -1,5 +1,7 @@
 // Joining site databases and traces by site ID into a Report.
 #include "commledger/reconcile/ReportBuilder.h"
+#include "commledger/reconcile/implicit/ImplicitTrafficBuilder.h"
+#include "commledger/reconcile/nccl/NcclReportBuilder.h"
 
 #include <algorithm>
 #include <map>
@@ -241,6 +243,9 @@ Report buildReport(const ReconcileInput &input) {
                      return std::tie(b.observed.bytes, a.file, a.line, a.column, a.id) <
                             std::tie(a.observed.bytes, b.file, b.line, b.column, b.id);
                    });
+  report.implicit = buildImplicitTraffic(
+      input, report.deviceCount, ImplicitOptions{sourceLinesUnder(input.sites.projectRoot), {}, ""});
+  report.nccl = nccl::buildNcclSection(input, matrices, report.warnings);
   report.matrices = std::move(matrices.matrices);
   for (auto &[key, row] : unattributed)
     report.unattributed.push_back(std::move(row));

@@ -4,6 +4,8 @@
 #include "commledger/reconcile/ReportWriters.h"
 #include "commledger/reconcile/TerminalStyle.h"
 #include "commledger/reconcile/TextLayout.h"
+#include "commledger/reconcile/implicit/ImplicitRender.h"
+#include "commledger/reconcile/nccl/NcclReportWriters.h"
 
 #include <algorithm>
 #include <sstream>
@@ -204,6 +206,8 @@ std::string renderText(const Report &r) {
   if (!anyTraffic)
     os << "\nNo explicit traffic observed.\n";
   printSites(os, r);
+  os << implicitTextSections(r.implicit);
+  os << nccl::renderNcclText(r.nccl);
   printFindings(os, r);
   printUnattributed(os, r);
   return os.str();

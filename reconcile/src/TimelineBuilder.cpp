@@ -4,6 +4,7 @@
 #include "commledger/reconcile/ReportBuilder.h"
 #include "commledger/reconcile/Timeline.h"
 #include "commledger/reconcile/TrafficKind.h"
+#include "commledger/reconcile/nccl/KernelSlice.h"
 
 #include <unordered_map>
 
@@ -50,6 +51,8 @@ public:
     slice.stream = e.stream;
     slice.startNs = e.startNs;
     slice.endNs = e.endNs;
+    if (!e.kernel.empty())
+      return kernel(slice, e);
     slice.category = toString(trafficOf(e));
     slice.name = callName(e) + " " + endpointLabel(e.src.device) + "\u2192" +
                  endpointLabel(e.dst.device) + " " + formatBytes(e.bytes);
@@ -73,6 +76,21 @@ public:
   }
 
 private:
+  // A kernel: named after the kernel (NCCL ones with their collective), on its device's track.
+  TimelineSlice kernel(TimelineSlice &slice, const format::EventRow &e) const {
+    nccl::KernelSlice k = nccl::kernelSlice(e.kernel);
+    slice.name = k.name;
+    slice.category = k.category;
+    slice.args.push_back(e.site ? text("site", format::siteIdToString(*e.site))
+                                : text("bucket", e.bucket));
+    if (e.site)
+      slice.args.push_back(text("launched_by", callName(e)));
+    slice.args.push_back(text("kernel", e.kernel));
+    for (auto &[key, value] : k.args)
+      slice.args.push_back(text(key, value));
+    return slice;
+  }
+
   const SiteRow *rowOf(format::SiteId id) const {
     auto it = rows_.find(id);
     return it == rows_.end() ? nullptr : it->second;

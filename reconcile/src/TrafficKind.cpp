@@ -19,6 +19,7 @@ constexpr KindName kNames[] = {
     {TrafficKind::D2DLocal, "d2d_local", "D2D on one GPU"},
     {TrafficKind::Memset, "memset", "memset"},
     {TrafficKind::Other, "other", "other (arrays, HtoH, unknown)"},
+    {TrafficKind::Nccl, "nccl", "NCCL (predicted per pair)"},
 };
 
 using format::CopyKind;

@@ -6,6 +6,7 @@
 #include "commledger/reconcile/ReportBuilder.h"
 #include "commledger/reconcile/ReportWriters.h"
 #include "commledger/reconcile/TerminalStyle.h"
+#include "commledger/reconcile/implicit/ImplicitTrafficBuilder.h"
 
 #include <iostream>
 
@@ -26,7 +27,10 @@ const char *const kReportHelp =
     "                 sarif (SARIF 2.1.0: findings as code-review annotations)\n"
     "                 html (one self-contained page, heatmaps: docs/html-report.md)\n"
     "  -o FILE        write the report to FILE instead of standard output\n"
-    "  --source-root DIR  html: read source snippets under DIR (default: the database's root)\n"
+    "  --source-root DIR  read source under DIR: html snippets, allocation names for the unified-\n"
+    "                 memory model (default: the database's root)\n"
+    "  --machine-profile FILE  wire/payload ratios from `commledger calibrate`: counter bytes\n"
+    "                 become payload estimates (default: uncalibrated wire bytes)\n"
     "  TRACE_OR_DIR   a trace file, or a directory: every trace-*.json in it\n"
     "text colours: on a terminal; off with NO_COLOR; COMMLEDGER_COLOR=always|never|auto\n";
 
@@ -46,6 +50,20 @@ int reportCommand(const Arguments &args) {
     return kBadInput;
   Report result = buildReport(input);
   result.sourceRoot = options.sourceRoot;
+  if (!options.sourceRoot.empty() || !options.machineProfile.empty()) {
+    ImplicitOptions implicit{sourceLinesUnder(options.sourceRoot.empty() ? input.sites.projectRoot
+                                                                         : options.sourceRoot),
+                             {}, options.machineProfile};
+    if (!options.machineProfile.empty()) {
+      format::MachineProfile profile;
+      if (!format::readMachineProfile(options.machineProfile, profile, error)) {
+        std::cerr << error << '\n'; // the reader names the file: "commledger: <file>: ..."
+        return kBadInput;
+      }
+      implicit.profile = profile;
+    }
+    result.implicit = buildImplicitTraffic(input, result.deviceCount, implicit);
+  }
   result.color = options.output.empty() && colorWantedFor(1); // stdout, when it is a terminal
   printWarnings(result.warnings);
 

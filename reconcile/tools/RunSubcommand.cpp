@@ -15,7 +15,8 @@ using namespace commledger::reconcile;
 
 namespace {
 const char *const kRunHelp =
-    "usage: commledger run [-o DIR] [--events N] [--checkpoint-ms N] -- PROG ARGS...\n"
+    "usage: commledger run [-o DIR] [--events N] [--checkpoint-ms N] [--counters]\n"
+    "                      -- PROG ARGS...\n"
     "\n"
     "Runs PROG with the CommLedger runtime preloaded; each process writes\n"
     "trace-<host>-<pid>.json into DIR. Returns PROG's exit code.\n"
@@ -25,7 +26,11 @@ const char *const kRunHelp =
     "               events, for 'commledger timeline' (default: off)\n"
     "  --checkpoint-ms N\n"
     "               rewrite each trace every N ms while PROG runs, so a process killed\n"
-    "               by SIGKILL leaves its last checkpoint (default: 2000; 0: off)\n";
+    "               by SIGKILL leaves its last checkpoint (default: 2000; 0: off)\n"
+    "  --counters   also sample each GPU's PCIe and NVLink byte counters (CUPTI PM\n"
+    "               sampling, every COMMLEDGER_COUNTERS_INTERVAL_NS, default 20000) and\n"
+    "               charge them to the kernels running; needs profiling permission\n"
+    "               (default: off)\n";
 
 } // namespace
 
@@ -45,6 +50,7 @@ int runCommand(const Arguments &args) {
   options.argv = parsed.command;
   options.events = parsed.events;
   options.checkpointMs = parsed.checkpointMs;
+  options.counters = parsed.counters;
   return commledger::launcher::runCommand(options);
 #else
   std::cerr << "commledger: run is not available in this build\n";

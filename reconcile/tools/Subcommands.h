@@ -17,6 +17,7 @@ int showCommand(const Arguments &args);
 int runCommand(const Arguments &args);
 int checkCommand(const Arguments &args);
 int timelineCommand(const Arguments &args);
+int calibrateCommand(const Arguments &args);
 
 // The site database used when no --sites is given.
 inline constexpr const char *kDefaultSites = "commledger-sites.json";

@@ -18,6 +18,7 @@ const Subcommand kSubcommands[] = {
     {"run", runCommand},
     {"check", checkCommand},
     {"timeline", timelineCommand},
+    {"calibrate", calibrateCommand},
 };
 
 const char *const kMainHelp =
@@ -29,6 +30,7 @@ const char *const kMainHelp =
     "  run      run a program under the CommLedger runtime and write its trace\n"
     "  check    hold a run to a traffic budget (the CI gate); --write-budget records one\n"
     "  timeline copies per GPU and stream as Chrome trace JSON (Perfetto)\n"
+    "  calibrate measure this machine's links: wire/payload ratio and bandwidth per link\n"
     "\n"
     "  commledger <command> --help   options of one command\n"
     "  commledger --version          print the version\n";

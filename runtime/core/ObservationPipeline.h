@@ -4,6 +4,7 @@
 // lock.
 #pragma once
 #include "core/CorrelationResolver.h"
+#include "core/CounterAttributor.h"
 #include "core/EventLog.h"
 #include "core/KernelAggregator.h"
 #include "core/ObservedAggregator.h"
@@ -21,10 +22,12 @@ public:
         resolver_([this](const Attribution &who, const CopyRecord &r) {
           if (r.eventSlot != EventLog::kNoSlot)
             events_.attribute(r.eventSlot, who);
-          if (r.kernelName)
+          if (r.kernelName) {
             kernels_.add(who, r);
-          else
+            counters_.addKernel(who, r);
+          } else {
             detector_.add(who, r);
+          }
         }) {}
   ObservationPipeline(const ObservationPipeline &) = delete;
   ObservationPipeline &operator=(const ObservationPipeline &) = delete;
@@ -59,18 +62,23 @@ public:
   void endOfBatch() {
     resolver_.drain();
     unifiedMemory_.drain();
+    counters_.drain();
   }
   // Resolves and pairs everything still waiting; returns the final rows. Call once.
   std::vector<format::ObservedRow> finish() {
     resolver_.finish();
     detector_.finish();
     unifiedMemory_.finish();
+    counters_.finish();
     return aggregator_.rows();
   }
   // After finish(), or as of now for a checkpoint (kernels still waiting for their call are
   // left out of a checkpoint).
   std::vector<format::KernelRow> kernels() const { return kernels_.rows(); }
   std::vector<format::UnifiedMemoryRow> unifiedMemory() const { return unifiedMemory_.rows(); }
+  // Counters mode: PM samples in (CounterSampling.cpp), counter rows out; off unless enabled.
+  CounterAttributor &counterAttributor() { return counters_; }
+  std::vector<format::CounterRow> counters() const { return counters_.rows(); }
   // The rows finish() would return now, leaving the pipeline as it is (periodic checkpoints).
   std::vector<format::ObservedRow> snapshot() const {
     ObservedAggregator rows = aggregator_;
@@ -93,6 +101,7 @@ private:
   KernelNames names_;
   KernelAggregator kernels_;
   UnifiedMemoryAttributor unifiedMemory_;
+  CounterAttributor counters_;
   CorrelationResolver resolver_;
   std::uint64_t records_ = 0;
 };

@@ -3,6 +3,7 @@
 #include "cupti/AllocationCallbacks.h"
 
 #include "core/AllocationTable.h"
+#include "cupti/Runtime.h"
 
 #include <cuda_runtime_api.h>
 #include <cupti_runtime_cbid.h>
@@ -94,6 +95,8 @@ void noteAllocationCall(const CuptiFunctions &cupti, CUpti_CallbackId cbid,
     const auto *p = static_cast<const cudaMallocManaged_v6000_params *>(params);
     if (p->devPtr)
       add(*p->devPtr, p->size, "cudaMallocManaged", "managed", -1, p->flags, stack);
+    if (Runtime *rt = Runtime::instance())
+      rt->noteManagedMemory();
     break;
   }
   case CUPTI_RUNTIME_TRACE_CBID_cudaMallocHost_v3020: {

@@ -6,6 +6,7 @@
 // each request shard's lock only as long as RequestAggregator::rows() does.
 #include "core/PeriodicTask.h"
 #include "cupti/Runtime.h"
+#include "core/LaunchCounter.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -41,8 +42,9 @@ void Runtime::writeCheckpoint() {
   {
     std::lock_guard<std::mutex> lock(activity_.pipelineMutex());
     trace.observed = pipeline_.snapshot();
-    trace.kernels = pipeline_.kernels();
+    trace.kernels = mergeKernelRows(launchCounter().rows(), pipeline_.kernels());
     trace.unifiedMemory = pipeline_.unifiedMemory();
+    trace.counters = pipeline_.counters();
     trace.events = pipeline_.events().rows();
     trace.eventsDropped = pipeline_.events().dropped();
     records = pipeline_.recordsSeen();

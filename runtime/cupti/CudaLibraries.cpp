@@ -100,6 +100,7 @@ bool CudaLibraries::loadCupti(std::string &error) {
   std::string optional;
   COMMLEDGER_RESOLVE(handle, cupti_, cuptiGetDeviceId, optional);
   COMMLEDGER_RESOLVE(handle, cupti_, cuptiActivityConfigureUnifiedMemoryCounter, optional);
+  cuptiHandle_ = handle;
   return true;
 }
 

@@ -49,6 +49,9 @@ public:
   const DriverFunctions &driver() const { return driver_; }
   const CuptiFunctions &cupti() const { return cupti_; }
   bool hasDriver() const { return driverLoaded_; }
+  // libcupti's dlopen handle (null before loadCupti succeeds): counters mode resolves the
+  // profiler functions from it, optionally (counters/ProfilerFunctions.h).
+  void *cuptiHandle() const { return cuptiHandle_; }
 
   // CUPTI's text for a result code, or the number if CUPTI is not loaded.
   std::string cuptiErrorText(CUptiResult result) const;
@@ -57,6 +60,7 @@ private:
   DriverFunctions driver_;
   CuptiFunctions cupti_;
   bool driverLoaded_ = false;
+  void *cuptiHandle_ = nullptr;
 };
 
 } // namespace commledger::rt

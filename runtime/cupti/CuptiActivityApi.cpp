@@ -6,6 +6,7 @@
 #include "cupti/UnifiedMemoryRecords.h"
 
 #include <cstdlib>
+#include <cstring>
 
 namespace commledger::rt {
 namespace {
@@ -21,11 +22,22 @@ const CUpti_ActivityKind kEnabledKinds[] = {
     CUPTI_ACTIVITY_KIND_MEMCPY,
     CUPTI_ACTIVITY_KIND_MEMCPY2,
     CUPTI_ACTIVITY_KIND_MEMSET,
-    // Kernels: attributed to their launch (or NCCL) site like copies; a record per kernel.
-    CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL,
 };
 
-// Memcpy6, MemcpyPtoP4 and Memset4 all carry these fields under the same names.
+// Kernel records: on from the start when durations or intervals will be needed (the event log,
+// counters mode, or COMMLEDGER_KERNELS=1); COMMLEDGER_KERNELS=0 keeps them off even then.
+// Launch counts never need them (LaunchCounter.h).
+bool kernelRecordsFromStart() {
+  auto on = [](const char *name) {
+    const char *v = std::getenv(name);
+    return v && *v && std::strcmp(v, "0") != 0;
+  };
+  if (const char *v = std::getenv("COMMLEDGER_KERNELS"); v && std::strcmp(v, "0") == 0)
+    return false;
+  return on("COMMLEDGER_KERNELS") || on("COMMLEDGER_EVENTS") || on("COMMLEDGER_COUNTERS");
+}
+
+// Memcpy6, MemcpyPtoP4, Memset4 and Kernel10 all carry these fields under the same names.
 template <typename Record> void setTiming(CopyRecord &copy, const Record &r) {
   copy.startNs = r.start;
   copy.endNs = r.end;
@@ -50,10 +62,23 @@ bool CuptiActivityApi::start(std::string &error) {
       return false;
     }
   }
-  // Unified memory is optional: a system without it still traces everything else.
-  if (configureUnifiedMemoryCounters(cupti))
-    cupti.cuptiActivityEnable(CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER);
+  if (kernelRecordsFromStart())
+    enableKernelRecords();
+  // Configured now (before any context), enabled at the first managed allocation.
+  configureUnifiedMemoryCounters(cupti);
   return true;
+}
+
+void CuptiActivityApi::enableKernelRecords() {
+  if (const char *v = std::getenv("COMMLEDGER_KERNELS"); v && std::strcmp(v, "0") == 0)
+    return;
+  if (!kernelRecords_.exchange(true))
+    libs_.cupti().cuptiActivityEnable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL);
+}
+
+void CuptiActivityApi::enableUnifiedMemory() {
+  if (!unifiedMemory_.exchange(true))
+    libs_.cupti().cuptiActivityEnable(CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER);
 }
 
 void CuptiActivityApi::flush() {

@@ -18,6 +18,12 @@ public:
   // Registers the buffer callbacks and enables the kinds we consume. Only one instance may be
   // started per process: CUPTI's buffer callbacks are plain functions.
   bool start(std::string &error);
+  // Kernel records (durations, intervals) and unified-memory counters, turned on when first
+  // needed: at start for events or counters mode, else at the first managed allocation (CUPTI
+  // refuses unified-memory counters before the driver is initialised: measured NOT_READY).
+  // Idempotent and safe from a CUPTI callback.
+  void enableKernelRecords();
+  void enableUnifiedMemory();
   // Forces CUPTI to hand back every buffer, complete or not, then resolves what still waits.
   void flush();
   std::uint64_t droppedRecords() const { return dropped_.load(); }
@@ -25,6 +31,7 @@ public:
   std::mutex &pipelineMutex() { return mutex_; }
 
 private:
+  std::atomic<bool> kernelRecords_{false}, unifiedMemory_{false};
   static void CUPTIAPI bufferRequested(uint8_t **buffer, size_t *size, size_t *maxNumRecords);
   static void CUPTIAPI bufferCompleted(CUcontext context, uint32_t streamId, uint8_t *buffer,
                                        size_t size, size_t validSize);

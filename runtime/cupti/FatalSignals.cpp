@@ -4,7 +4,11 @@
 
 #include "cupti/Runtime.h"
 
+#include <execinfo.h>
 #include <signal.h>
+#include <unistd.h>
+
+#include <cstdlib>
 
 namespace commledger::rt {
 namespace {
@@ -18,10 +22,22 @@ struct Hooked {
 Hooked hooked[] = {{SIGSEGV, "SIGSEGV", {}}, {SIGABRT, "SIGABRT", {}}, {SIGBUS, "SIGBUS", {}},
                    {SIGFPE, "SIGFPE", {}},   {SIGILL, "SIGILL", {}},   {SIGTERM, "SIGTERM", {}}};
 
+// COMMLEDGER_BACKTRACE=1: the frames of the fault on stderr (addresses in libcommledger-rt.so
+// resolve with addr2line against an unstripped build), for faults inside the runtime itself.
+void printBacktrace() {
+  const char *on = std::getenv("COMMLEDGER_BACKTRACE");
+  if (!on || *on != '1')
+    return;
+  void *frames[48];
+  const int n = backtrace(frames, 48);
+  backtrace_symbols_fd(frames, n, STDERR_FILENO);
+}
+
 void onFatalSignal(int signal) {
   for (Hooked &h : hooked) {
     if (h.signal != signal)
       continue;
+    printBacktrace();
     if (Runtime *rt = Runtime::instance())
       rt->writeTraceOnce(std::string("signal ") + h.name, /*fromSignal=*/true);
     sigaction(signal, &h.previous, nullptr);

@@ -5,9 +5,13 @@
 // classified in commledger_leave.
 #include "cupti/RequestCallback.h"
 
+#include "core/LaunchCounter.h"
 #include "core/SiteStack.h"
 #include "cupti/AllocationCallbacks.h"
+#include "cupti/Runtime.h"
 #include "cupti/TracedApis.h"
+
+#include <cstring>
 
 namespace commledger::rt {
 
@@ -24,6 +28,21 @@ namespace {
 thread_local std::uint32_t lastNotedCorrelation = 0; // constant-initialised, no TLS constructor
 const CuptiFunctions *cuptiFunctions = nullptr;     // set before the subscription
 
+bool isLaunchApiName(const char *api) {
+  return std::strncmp(api, "cudaLaunch", 10) == 0 || std::strncmp(api, "cuLaunch", 8) == 0;
+}
+
+void countLaunch(const CUpti_CallbackData &info, const SiteStack &stack, const char *api) {
+  format::SiteId site = 0;
+  std::optional<format::SiteId> who;
+  if (stack.innermostSite(site))
+    who = site;
+  uint32_t device = 0;
+  const bool known = cuptiFunctions && cuptiFunctions->cuptiGetDeviceId && info.context &&
+                     cuptiFunctions->cuptiGetDeviceId(info.context, &device) == CUPTI_SUCCESS;
+  launchCounter().add(who, api, info.symbolName, known ? static_cast<int>(device) : -1);
+}
+
 void CUPTIAPI onApi(void *, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
                     const void *data) {
   const auto *info = static_cast<const CUpti_CallbackData *>(data);
@@ -33,10 +52,17 @@ void CUPTIAPI onApi(void *, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
   SiteStack &stack = threadSiteStack();
   if (runtime && cuptiFunctions)
     noteAllocationCall(*cuptiFunctions, cbid, *info, stack);
-  if (info->callbackSite != CUPTI_API_ENTER)
+  if (info->callbackSite != CUPTI_API_ENTER) {
+    if (runtime && info->callbackSite == CUPTI_API_EXIT)
+      if (Runtime *rt = Runtime::instance())
+        rt->noteRuntimeCallReturned();
     return;
-  noteCall(callCorrelations(), stack, lastNotedCorrelation, info->correlationId,
-           runtime ? runtimeCopyApiName(cbid) : driverCopyApiName(cbid));
+  }
+  const char *api = runtime ? runtimeCopyApiName(cbid) : driverCopyApiName(cbid);
+  // cudart's launch and the driver launch under it share a correlation id: count it once.
+  if (api && info->correlationId != lastNotedCorrelation && isLaunchApiName(api))
+    countLaunch(*info, stack, api);
+  noteCall(callCorrelations(), stack, lastNotedCorrelation, info->correlationId, api);
   SiteFrame *frame = stack.frameToCapture();
   if (!frame)
     return; // no site on this thread, or its request is already captured (cudart → driver)

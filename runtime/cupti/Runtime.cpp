@@ -8,6 +8,7 @@
 #include "cupti/FatalSignals.h"
 #include "cupti/PointerClassifier.h"
 #include "cupti/RequestCallback.h"
+#include "nccl/NcclProfilerPlugin.h"
 #include "nccl/NcclRecorder.h"
 #include "nccl/NcclTopology.h"
 
@@ -68,6 +69,7 @@ void Runtime::initialise() {
   cuptiError_ = error;
   if (!disabledByEnvironment()) {
     arrangeNcclDebugLog(traceDirectory());
+    arrangeNcclProfilerPlugin();
     ncclRecorder().setDebugLog(traceDirectory());
   }
   installFatalSignalHandlers();

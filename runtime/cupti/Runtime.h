@@ -5,6 +5,7 @@
 #include "core/ObservationPipeline.h"
 #include "core/PeriodicTask.h"
 #include "core/RequestAggregator.h"
+#include "counters/PmSampler.h"
 #include "cupti/CudaLibraries.h"
 #include "cupti/CuptiActivityApi.h"
 
@@ -49,6 +50,24 @@ public:
   void disableInChild() {
     written_.store(true);
     checkpoints_.forgetInChild();
+    counterDecoder_.forgetInChild();
+  }
+  // Called after a traced runtime-API call returned (CUPTI exit callback): cudart has set up its
+  // own exit handlers by then, so counters mode registers the one that stops sampling now; it
+  // runs before cudart tears the contexts down (atexit runs handlers in reverse order), which
+  // stopping the samplers after would crash or hang.
+  void noteRuntimeCallReturned() {
+    if (countersRunning_.load(std::memory_order_relaxed) &&
+        !countersExitRegistered_.exchange(true))
+      registerCountersExit();
+  }
+  // The program allocated managed memory: its migrations need the unified-memory counters and
+  // the kernels' intervals to be charged to a launch. Called from the allocation callback.
+  void noteManagedMemory() {
+    if (!cuptiActive_)
+      return;
+    activity_.enableKernelRecords();
+    activity_.enableUnifiedMemory();
   }
   // False in a vfork() child, which shares our memory but must not write our trace (_exit).
   bool ownsThisProcess() const { return ::getpid() == ownerPid_; }
@@ -63,6 +82,11 @@ private:
   // Checkpoint.cpp: the periodic trace, started by the first site (firstUse).
   void startCheckpoints();
   void writeCheckpoint();
+  // counters/CounterSampling.cpp: counters mode (COMMLEDGER_COUNTERS), started by firstUse; the
+  // decode thread feeds samples to the pipeline; the exit path stops, decodes the rest.
+  void startCounters();
+  void decodeCounters();
+  void finishCounters(bool fromSignal);
   // TraceAssembly.cpp: what every trace carries besides the aggregates; the atomic write.
   void completeTrace(format::Trace &trace, const std::string &endReason);
   bool writeTraceFile(const format::Trace &trace, std::string &path, std::string &error);
@@ -82,6 +106,10 @@ private:
   std::atomic<bool> written_{false};
   std::atomic<bool> warned_{false};
   PeriodicTask checkpoints_;
+  PmSampler counterSampler_;
+  PeriodicTask counterDecoder_; // empties the samplers' hardware buffers every 100 ms
+  std::atomic<bool> countersRunning_{false}, countersExitRegistered_{false};
+  void registerCountersExit();
   std::mutex traceFileMutex_; // orders a checkpoint's write before the final one
   std::uint64_t lastCheckpointRecords_ = ~0ull, lastCheckpointRequests_ = ~0ull;
   bool checkpointWarned_ = false; // the checkpoint thread's own; warn about a failed write once

@@ -4,6 +4,8 @@
 // API-enter callback (RequestCallback.cpp), which reads this stack.
 #include "commledger/site.h"
 
+#include "core/AllocationTable.h"
+#include "core/LaunchValuesAggregator.h"
 #include "core/SiteStack.h"
 #include "cupti/Runtime.h"
 
@@ -33,4 +35,24 @@ extern "C" __attribute__((visibility("default"))) void commledger_leave(void) {
   const commledger::rt::SiteFrame *frame = commledger::rt::siteStack.pop();
   if (rt && frame && frame->captured)
     rt->recordRequest(*frame);
+}
+
+namespace {
+std::optional<commledger::format::SiteId> allocationSiteOf(std::uint64_t address) {
+  if (auto allocation = commledger::rt::allocationTable().find(address))
+    return allocation->site;
+  return std::nullopt;
+}
+} // namespace
+
+// Values of the launch about to run under the innermost site (LaunchValues.h in the instrumenter
+// says which). Outside a site, or without the runtime active, they are dropped.
+extern "C" __attribute__((visibility("default"))) void
+commledger_launch_values(const unsigned long long *values, unsigned count, unsigned pointers) {
+  commledger::format::SiteId site = 0;
+  if (!Runtime::instance() || !commledger::rt::siteStack.innermostSite(site))
+    return;
+  static_assert(sizeof(unsigned long long) == sizeof(std::uint64_t), "64-bit values");
+  commledger::rt::launchValuesAggregator().add(
+      site, reinterpret_cast<const std::uint64_t *>(values), count, pointers, allocationSiteOf);
 }

@@ -4,8 +4,10 @@
 #include "core/TraceLocation.h"
 #include "cupti/DeviceInventory.h"
 #include "cupti/Runtime.h"
+#include "core/LaunchCounter.h"
 
 #include "core/AllocationTable.h"
+#include "core/LaunchValuesAggregator.h"
 #include "nccl/NcclRecorder.h"
 
 #include <dlfcn.h>
@@ -60,12 +62,15 @@ void Runtime::writeTraceOnce(const std::string &endReason, bool fromSignal) {
   format::Trace trace;
   bool sawRecords = false;
   if (pipelineFree) {
-    if (cuptiActive_)
+    if (cuptiActive_) {
+      finishCounters(fromSignal); // the last samples join the pipeline before it finishes
       activity_.flush();
+    }
     std::lock_guard<std::mutex> lock(pipelineMutex);
     trace.observed = pipeline_.finish();
-    trace.kernels = pipeline_.kernels();
+    trace.kernels = mergeKernelRows(launchCounter().rows(), pipeline_.kernels());
     trace.unifiedMemory = pipeline_.unifiedMemory();
+    trace.counters = pipeline_.counters();
     trace.events = pipeline_.events().rows();
     trace.eventsDropped = pipeline_.events().dropped();
     sawRecords = pipeline_.recordsSeen() > 0;
@@ -108,6 +113,7 @@ void Runtime::completeTrace(format::Trace &trace, const std::string &endReason) 
   trace.peers = inventory_.peers;
   trace.process.cudaDriverVersion = inventory_.process.cudaDriverVersion;
   trace.allocations = allocationTable().rows();
+  trace.launches = launchValuesAggregator().rows();
   ncclRecorder().fill(trace);
 }
 
@@ -122,6 +128,7 @@ void Runtime::firstUse() {
     if (libs_.hasDriver())
       collectDeviceInventory(libs_.driver(), inventory_);
     used_.store(true, std::memory_order_release);
+    startCounters(); // after the inventory: it knows the devices and has run cuInit
     startCheckpoints();
   });
 }

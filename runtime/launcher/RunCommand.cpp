@@ -82,6 +82,8 @@ void prepareEnvironment(const std::string &outDir, const std::string &library,
     setenv("COMMLEDGER_EVENTS", std::to_string(options.events).c_str(), 1);
   if (options.checkpointMs >= 0)
     setenv("COMMLEDGER_CHECKPOINT_MS", std::to_string(options.checkpointMs).c_str(), 1);
+  if (options.counters)
+    setenv("COMMLEDGER_COUNTERS", "1", 1);
   if (!library.empty()) {
     const char *old = std::getenv("LD_PRELOAD");
     const std::string preload = old && *old ? library + ":" + old : library;

@@ -1,6 +1,7 @@
 // The NCCL recorder; see NcclRecorder.h.
 #include "nccl/NcclRecorder.h"
 
+#include "core/NcclAlgorithmLedger.h"
 #include "nccl/NcclTopology.h"
 
 #include <cstdio>
@@ -71,8 +72,26 @@ void NcclRecorder::fill(format::Trace &trace) const {
     if (!log.empty())
       applyNcclDebugLog(log, trace.ncclComms);
   }
-  for (const auto &entry : calls_)
-    trace.ncclCalls.push_back(entry.second);
+  // Algorithm, protocol and channels from NCCL's profiler events (NcclProfilerPlugin.cpp).
+  std::vector<NcclCommAddress> addresses;
+  std::map<std::pair<std::string, int>, NcclCommAddress> byIdAndRank;
+  for (const auto &[comm, row] : comms_) {
+    const NcclCommAddress address{reinterpret_cast<std::uintptr_t>(comm), row.rank, row.nranks};
+    addresses.push_back(address);
+    byIdAndRank[{row.commId, row.rank}] = address;
+  }
+  for (const auto &entry : calls_) {
+    format::NcclCallRow row = entry.second;
+    auto comm = byIdAndRank.find({row.commId, row.rank});
+    if (comm != byIdAndRank.end())
+      if (auto chosen = ncclAlgorithmLedger().lookup(addresses, comm->second, row.api,
+                                                     row.elements, row.root, row.peer)) {
+        row.algorithm = chosen->algorithm;
+        row.protocol = chosen->protocol;
+        row.channels = chosen->channels;
+      }
+    trace.ncclCalls.push_back(std::move(row));
+  }
 }
 
 } // namespace commledger::rt

@@ -19,9 +19,17 @@ mkdir -p "$fixtures"
 log=$out/implicit.log
 nvcc=/usr/local/cuda/bin/nvcc
 
-(PROBE_TIMEOUT=50 timeout 130 bash scripts/probes/run-counter-probes.sh "$work/probes" \
-  >"$work/probes.txt" 2>&1) &
-probes=$!
+# Probes first (they own the GPUs): unified-memory counters, then (full mode) PM sampling.
+"$nvcc" -arch=sm_90 scripts/probes/um_counters_probe.cu -o "$work/um_probe" \
+  -L/usr/local/cuda/lib64 -lcupti >/dev/null 2>&1 && timeout 60 "$work/um_probe" \
+  >"$out/um-probe.log" 2>&1
+if [ "${1:-}" = probes ]; then
+  PROBE_TIMEOUT=50 timeout 130 bash scripts/probes/run-counter-probes.sh "$work/probes" \
+    >"$work/probes.txt" 2>&1
+fi
+# Counters mode for every recorded run when COMMLEDGER_RECORD_COUNTERS=1.
+run_flags=(--events 2000)
+[ "${COMMLEDGER_RECORD_COUNTERS:-0}" = 1 ] && run_flags+=(--counters)
 
 record() { # $1 = case name, $2 = source, $3.. = extra link flags
   local name=$1 src=$2
@@ -30,7 +38,7 @@ record() { # $1 = case name, $2 = source, $3.. = extra link flags
     echo "===== $name ($src)"
     COMMLEDGER_SITES=$fixtures/$name.sites.json "$prefix/bin/commledger-cc" "$nvcc" -ccbin g++ \
       -arch=sm_90 -Itest/gpu/Inputs "$src" -o "$work/$name" "$@" || return
-    CUDA_VISIBLE_DEVICES=0,1 timeout 120 "$prefix/bin/commledger" run --events 2000 \
+    CUDA_VISIBLE_DEVICES=0,1 timeout 120 "$prefix/bin/commledger" run "${run_flags[@]}" \
       -o "$work/$name.out" -- "$work/$name"
     echo "exit=$?"
     for t in "$work/$name.out"/trace-*.json; do
@@ -46,7 +54,6 @@ record() { # $1 = case name, $2 = source, $3.. = extra link flags
   } >>"$log" 2>&1
 }
 
-wait $probes # the probes own the GPUs while they run
 record um-thesis-listing test/gpu/um-thesis-listing.cu
 record um-host-init test/gpu/um-host-init.cu
 record um-prefetch-pingpong test/gpu/um-prefetch-pingpong.cu
@@ -60,7 +67,7 @@ record nccl-threads test/gpu/nccl-collectives-threads.cu -L/usr/local/cuda/lib64
     -arch=sm_90 -Itest/gpu/Inputs test/gpu/nccl-collectives-procs.cu -o "$work/procs" \
     -L/usr/local/cuda/lib64 -lnccl
   timeout 180 bash test/gpu/Inputs/run-procs.sh 2 -- "$prefix/bin/commledger" run \
-    -o "$work/procs.out" -- "$work/procs"
+    "${run_flags[@]}" -o "$work/procs.out" -- "$work/procs"
   echo "exit=$?"
   i=0
   for t in "$work/procs.out"/trace-*.json; do
@@ -70,11 +77,32 @@ record nccl-threads test/gpu/nccl-collectives-threads.cu -L/usr/local/cuda/lib64
   done
   cp "$work/procs.out"/nccl-*.log "$fixtures/" 2>/dev/null
 } >>"$log" 2>&1
+{
+  echo "===== calibrate"
+  CUDA_VISIBLE_DEVICES=0,1 timeout 120 "$prefix/bin/commledger" calibrate -o "$fixtures/machine-profile.json"
+  echo "exit=$?"
+  cat "$fixtures/machine-profile.json"
+} >>"$log" 2>&1
 tar -czf "$out/implicit-fixtures.tgz" -C "$fixtures" .
 [ "${1:-}" = quick ] && exit 0
+# Overhead, with the profile of where it goes (kernel records off / counters mode on), and the
+# counters of the zero-copy and peer programs.
 {
-  echo "===== NCCL all-reduce sweep (2 GPUs)"
-  timeout 240 bash bench/run-nccl-sweep.sh "$prefix" 5
-  echo "===== halo stencil"
-  timeout 100 bash bench/run-halo-stencil.sh "$prefix" 5
+  for name in zero-copy peer-loads; do
+    echo "===== $name --counters"
+    CUDA_VISIBLE_DEVICES=0,1 timeout 60 "$prefix/bin/commledger" run --counters \
+      -o "$work/$name.counters" -- "$work/$name"
+    echo "exit=$?"
+    for t in "$work/$name.counters"/trace-*.json; do
+      "$prefix/bin/commledger" show --sites "$fixtures/$name.sites.json" "$t" | grep -E "counter|kernel"
+      cp "$t" "$fixtures/$name.counters.json"
+    done
+  done
+  echo "===== halo stencil 16384x16384, 1000 iterations: default"
+  timeout 100 bash bench/run-halo-stencil.sh "$prefix" 5 16384 16384 1000
+  echo "===== halo stencil: counters mode"
+  COUNTERS_FLAG=--counters timeout 100 bash bench/run-halo-stencil.sh "$prefix" 5 16384 16384 1000
+  echo "===== NCCL all-reduce sweep to 64 MiB: default"
+  timeout 120 bash bench/run-nccl-sweep.sh "$prefix" 5 67108864
 } >"$out/bench.log" 2>&1
+tar -czf "$out/implicit-fixtures.tgz" -C "$fixtures" .

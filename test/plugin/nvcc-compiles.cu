@@ -20,6 +20,7 @@ template <typename T> int roundTrip(T *h, int n) {
   CHECK(cudaMemcpy(d, h, n * sizeof(T), cudaMemcpyHostToDevice));
   // CHECK: CHECK(COMMLEDGER_SITE(0x{{[0-9a-f]+}}ULL, cudaMemcpy(d, h, n * sizeof(T), cudaMemcpyHostToDevice)));
   scale<<<(n + 255) / 256, 256>>>((float *)d, n);
+  // CHECK: COMMLEDGER_SITE(0x{{[0-9a-f]+}}ULL, (::commledger_rt::launch_values<1>({{.*}}(unsigned long long)(int)(n), (unsigned long long)(const volatile void *)((float *)d)}), scale<<<(n + 255) / 256, 256>>>((float *)d, n)));
   CHECK(cudaMemcpyToSymbol(coefficients, h, 16 * sizeof(float)));
   // CHECK: CHECK(COMMLEDGER_SITE(0x{{[0-9a-f]+}}ULL, cudaMemcpyToSymbol(coefficients, h, 16 * sizeof(float))));
   cuMemcpyDtoH(h, (CUdeviceptr)d, n * sizeof(T));

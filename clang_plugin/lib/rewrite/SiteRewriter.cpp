@@ -9,13 +9,16 @@ SiteRewriter::SiteRewriter(clang::SourceManager &sm, const clang::LangOptions &l
     : sm_(sm), rewriter_(sm, langOpts) {}
 
 void SiteRewriter::wrap(clang::SourceLocation begin, clang::SourceLocation close,
-                        format::SiteId id) {
+                        format::SiteId id, const std::string &before) {
   if (!wrappedBegins_.insert(sm_.getFileOffset(begin)).second)
     return;
   std::string prefix = "COMMLEDGER_SITE(" + format::siteIdToString(id) + "ULL, ";
+  // `before` returns void, so the comma is the built-in one: it runs first, the call's value stays.
+  if (!before.empty())
+    prefix += "(" + before + ", ";
   // InsertAfter=false at the begin keeps an enclosing wrap's prefix (inserted earlier) outside.
   rewriter_.InsertText(begin, prefix, /*InsertAfter=*/true, /*indentNewLines=*/false);
-  rewriter_.InsertTextAfterToken(close, ")");
+  rewriter_.InsertTextAfterToken(close, before.empty() ? ")" : "))");
 }
 
 std::optional<std::string> SiteRewriter::result(const std::string &presumedName) const {

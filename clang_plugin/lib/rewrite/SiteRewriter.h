@@ -18,8 +18,10 @@ public:
 
   // `begin`: the callee's first token; `close`: the call's closing parenthesis. Both in the main
   // file. A range already wrapped (a template pattern seen again per instantiation, a macro body
-  // expanded twice) is skipped.
-  void wrap(clang::SourceLocation begin, clang::SourceLocation close, format::SiteId id);
+  // expanded twice) is skipped. A non-empty `before` (launch values) is evaluated inside the
+  // site, just before the call: COMMLEDGER_SITE(id, (before, call)).
+  void wrap(clang::SourceLocation begin, clang::SourceLocation close, format::SiteId id,
+            const std::string &before = "");
 
   // The main file with the include on top and `#line 1 "<presumedName>"` so every original line
   // keeps its number; nullopt when nothing was wrapped.

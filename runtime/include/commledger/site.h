@@ -12,6 +12,11 @@ extern "C" {
 void commledger_enter(unsigned long long site) __attribute__((weak));
 /* Pop the current site; classifies what the call just requested and aggregates it. */
 void commledger_leave(void) __attribute__((weak));
+/* Called inside a launch's site, before the launch: the values its kernel footprint needs, in
+ * the order the site database's footprint.launch_values names them; the last `pointers` of the
+ * `count` values are pointer arguments (docs/formats.md). */
+void commledger_launch_values(const unsigned long long *values, unsigned count,
+                              unsigned pointers) __attribute__((weak));
 
 #ifdef __cplusplus
 }
@@ -28,6 +33,13 @@ struct SiteScope {
   SiteScope(const SiteScope &) = delete;
   SiteScope &operator=(const SiteScope &) = delete;
 };
+
+/* The instrumenter writes `(::commledger_rt::launch_values<P>({v...}), kernel<<<...>>>(...))`
+ * inside COMMLEDGER_SITE: the values are side-effect free copies of the launch's own operands. */
+template <unsigned Pointers, unsigned N>
+inline void launch_values(const unsigned long long (&values)[N]) {
+  if (&commledger_launch_values) commledger_launch_values(values, N, Pointers);
+}
 } /* namespace commledger_rt */
 
 /* Same value, type and value category as the call; the call is evaluated exactly once. */

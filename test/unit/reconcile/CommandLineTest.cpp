@@ -49,6 +49,17 @@ TEST(CommandLine, RunSplitsAtDoubleDash) {
   EXPECT_FALSE(parseRunArguments({"-o", "out"}, empty, error));
 }
 
+TEST(CommandLine, RunCountersIsAFlagOffByDefault) {
+  RunArguments on, off;
+  std::string error;
+  ASSERT_TRUE(parseRunArguments({"--counters", "-o", "out", "--", "./app"}, on, error)) << error;
+  EXPECT_TRUE(on.counters);
+  EXPECT_EQ(on.outputDir, "out");
+  EXPECT_EQ(on.command, (std::vector<std::string>{"./app"}));
+  ASSERT_TRUE(parseRunArguments({"./app", "--counters"}, off, error)) << error;
+  EXPECT_FALSE(off.counters); // after the program's name it is the program's argument
+}
+
 TEST(CommandLine, ShowTakesSitesAndOneFile) {
   ShowOptions o;
   std::string error;

@@ -110,6 +110,14 @@ TEST(RunCommand, EventsReachTheProgramsEnvironment) {
   EXPECT_EQ(testing::internal::GetCapturedStdout(), "events=64\n");
 }
 
+TEST(RunCommand, CountersReachTheProgramsEnvironment) {
+  RunOptions o = options(tempDir(), {"/bin/sh", "-c", "echo \"counters=$COMMLEDGER_COUNTERS\""});
+  o.counters = true;
+  testing::internal::CaptureStdout();
+  EXPECT_EQ(runCommand(o), 0);
+  EXPECT_EQ(testing::internal::GetCapturedStdout(), "counters=1\n");
+}
+
 TEST(RunCommand, EmptyCommandIsUsageError) { EXPECT_EQ(runCommand(RunOptions{}), 2); }
 
 } // namespace

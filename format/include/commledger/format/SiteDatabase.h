@@ -68,6 +68,12 @@ struct KernelFootprint {
   std::string kernel;
   std::string reason; // why nothing is known about the kernel (not defined here); else empty
   std::vector<FootprintParam> params;
+  // What the rewritten launch hands the runtime (commledger_launch_values), in order: names
+  // such as "gridDim.x", a scalar parameter "n", then the pointer parameters ("src"), each once.
+  // Empty with `launchValuesReason` saying why when nothing is passed.
+  std::vector<std::string> launchValues;
+  unsigned launchPointers = 0; // the last `launchPointers` names are pointer parameters
+  std::string launchValuesReason;
 };
 
 struct Site {

@@ -109,6 +109,7 @@ struct Trace {
   std::vector<NcclCommRow> ncclComms;
   std::vector<NcclCallRow> ncclCalls;
   std::vector<CounterRow> counters;
+  std::vector<LaunchRow> launches;
 };
 
 std::string toJsonText(const Trace &trace);

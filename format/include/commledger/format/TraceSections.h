@@ -78,6 +78,9 @@ struct NcclCallRow {
   std::optional<SiteId> launchSite;
   std::uint64_t calls = 0;
   std::uint64_t bytes = 0;      // elements × datatypeBytes × calls
+  // What NCCL ran the calls as, from its profiler plugin interface; "" / 0 when unknown.
+  std::string algorithm, protocol; // "Ring", "Tree", … and "LL", "LL128", "Simple"; ',' if mixed
+  int channels = 0;
 };
 
 // A hardware counter summed over the kernel ranges of one (site or bucket, kernel, device).
@@ -89,6 +92,19 @@ struct CounterRow {
   std::string metric; // "nvltx__bytes.sum", ...
   double value = 0;
   std::uint64_t ranges = 0;
+};
+
+// The values one launch site handed the runtime (commledger_launch_values), per distinct tuple:
+// names and order are the site database's footprint.launch_values. Past a bound of distinct
+// tuples per site the rest are counted in one row with `other` set and no values.
+struct LaunchRow {
+  SiteId site = 0;
+  std::vector<std::uint64_t> values;
+  // One per pointer value (the last allocationSites.size() values): the allocation whose range
+  // held it when the tuple was first seen; empty where none did.
+  std::vector<std::optional<SiteId>> allocationSites;
+  bool other = false;
+  std::uint64_t count = 0;
 };
 
 } // namespace commledger::format

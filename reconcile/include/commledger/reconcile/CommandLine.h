@@ -11,6 +11,7 @@ struct ReportOptions {
   std::string format = "text";        // text | json | csv
   std::string output;                 // -o; empty = stdout
   std::string sourceRoot;             // --source-root: where the HTML report reads snippets
+  std::string machineProfile;         // --machine-profile: wire/payload ratios (calibrate)
   std::vector<std::string> inputs;    // traces or directories
   bool help = false;
 };
@@ -32,6 +33,7 @@ struct RunArguments {
   std::string outputDir;            // -o; empty = the launcher's default
   std::uint64_t events = 0;         // --events N; 0 = no event log
   std::int64_t checkpointMs = -1;   // --checkpoint-ms N; -1 = the runtime's default (0 = off)
+  bool counters = false;            // --counters: PM-sampled link counters per kernel
   std::vector<std::string> command; // everything after "--"
   bool help = false;
 };

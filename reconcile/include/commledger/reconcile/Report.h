@@ -5,6 +5,8 @@
 #include "commledger/format/Trace.h"
 #include "commledger/reconcile/CommMatrix.h"
 #include "commledger/reconcile/Verdict.h"
+#include "commledger/reconcile/implicit/ImplicitTraffic.h"
+#include "commledger/reconcile/nccl/NcclReport.h"
 
 #include <cstdint>
 #include <optional>
@@ -68,6 +70,8 @@ struct Report {
   std::vector<UnattributedRow> unattributed;
   std::vector<std::string> warnings; // "<trace>: <problem>", without the "commledger:" prefix
   std::vector<RunInfo> runs;         // one per trace, in traceFiles order
+  ImplicitTraffic implicit;          // allocations, unified memory, launches (implicit/)
+  nccl::NcclSection nccl;            // NCCL call sites (nccl/NcclReport.h)
   std::string projectRoot;           // the site databases' project root (the first one given)
   std::string sourceRoot;            // `report --source-root`: overrides projectRoot for snippets
   bool color = false;                // text: ANSI colours for verdicts (a terminal, TerminalStyle.h)

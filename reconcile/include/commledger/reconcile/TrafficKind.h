@@ -21,12 +21,14 @@ enum class TrafficKind {
   D2DLocal,    // DtoD within one GPU
   Memset,      // local to one GPU: the diagonal
   Other,       // arrays, HtoH, managed or unknown host memory, unknown copy kinds
+  Nccl,        // NCCL calls' predicted GPU pairs (nccl/NcclReportBuilder.h): no copy record has it
 };
 
-inline constexpr std::array<TrafficKind, 9> kAllTrafficKinds = {
+inline constexpr std::array<TrafficKind, 10> kAllTrafficKinds = {
     TrafficKind::P2PDirect,   TrafficKind::P2PStaged,   TrafficKind::H2DPinned,
     TrafficKind::D2HPinned,   TrafficKind::H2DPageable, TrafficKind::D2HPageable,
-    TrafficKind::D2DLocal,    TrafficKind::Memset,      TrafficKind::Other};
+    TrafficKind::D2DLocal,    TrafficKind::Memset,      TrafficKind::Other,
+    TrafficKind::Nccl};
 
 // Stable snake_case names used as JSON keys and in CSV ("p2p_direct").
 const char *toString(TrafficKind kind);

@@ -1,4 +1,4 @@
-// `commledger run [-o DIR] [--events N] [--checkpoint-ms N] -- ./app args...`: runs a program with libcommledger-rt.so preloaded
+// `commledger run [-o DIR] [--events N] [--checkpoint-ms N] [--counters] -- ./app args...`: runs a program with libcommledger-rt.so preloaded
 // and says where its traces went. Knows nothing of CUPTI: it only prepares the environment.
 #pragma once
 #include <cstdint>
@@ -16,6 +16,9 @@ struct RunOptions {
   // COMMLEDGER_CHECKPOINT_MS for the program: milliseconds between trace checkpoints, 0 turns
   // them off; negative: the environment's own value, if any, stays (the runtime's default 2000).
   std::int64_t checkpointMs = -1;
+  // COMMLEDGER_COUNTERS=1 for the program: sample PCIe/NVLink counters on every GPU and attribute
+  // them to kernels (counters mode). False: the environment's own value, if any, stays.
+  bool counters = false;
   // libcommledger-rt.so; empty: $COMMLEDGER_RT_LIB, else <dir of this executable>/../lib/.
   std::string runtimeLibrary;
 };
