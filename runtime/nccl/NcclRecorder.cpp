@@ -83,13 +83,21 @@ void NcclRecorder::fill(format::Trace &trace) const {
   for (const auto &entry : calls_) {
     format::NcclCallRow row = entry.second;
     auto comm = byIdAndRank.find({row.commId, row.rank});
-    if (comm != byIdAndRank.end())
-      if (auto chosen = ncclAlgorithmLedger().lookup(addresses, comm->second, row.api,
-                                                     row.elements, row.root, row.peer)) {
+    if (comm != byIdAndRank.end()) {
+      // NCCL describes collectives without a reduction (AllGather, Broadcast, ...) in bytes: it
+      // turns them into int8 operations of count × datatype size before they are profiled.
+      auto chosen = ncclAlgorithmLedger().lookup(addresses, comm->second, row.api, row.elements,
+                                                 row.root, row.peer);
+      if (!chosen && row.datatypeBytes > 1)
+        chosen = ncclAlgorithmLedger().lookup(addresses, comm->second, row.api,
+                                              row.elements * row.datatypeBytes, row.root,
+                                              row.peer);
+      if (chosen) {
         row.algorithm = chosen->algorithm;
         row.protocol = chosen->protocol;
         row.channels = chosen->channels;
       }
+    }
     trace.ncclCalls.push_back(std::move(row));
   }
 }
