@@ -290,3 +290,19 @@ void checkSections(const JsonListStream &rows, const json &doc) {
 }
 
 } // namespace commledger::format::detail
+
+namespace commledger::format {
+
+bool isRingOrder(const std::vector<int> &ring, int nranks) {
+  if (nranks < 0 || static_cast<int>(ring.size()) != nranks)
+    return false;
+  std::vector<bool> seen(nranks, false);
+  for (int r : ring) {
+    if (r < 0 || r >= nranks || seen[r])
+      return false;
+    seen[r] = true;
+  }
+  return true;
+}
+
+} // namespace commledger::format

@@ -1,6 +1,7 @@
 // Parser of NCCL_DEBUG=INFO text into per-communicator rings and trees. Line shapes: NCCL 2.28
 // src/debug.cc (prefix), src/init.cc (Init COMPLETE, Trees), src/graph/rings.cc (Channel).
 #include "core/NcclDebugLog.h"
+#include "commledger/format/TraceSections.h"
 
 #include <algorithm>
 #include <charconv>
@@ -172,17 +173,7 @@ bool parseRingNeighbours(std::string_view message, int &channel, int &self, int 
          channel >= 0 && channel < kMaxChannels;
 }
 
-bool isPermutation(const std::vector<int> &ring, int n) {
-  if (static_cast<int>(ring.size()) != n)
-    return false;
-  std::vector<bool> seen(n, false);
-  for (int r : ring) {
-    if (r < 0 || r >= n || seen[r])
-      return false;
-    seen[r] = true;
-  }
-  return true;
-}
+bool isPermutation(const std::vector<int> &ring, int n) { return format::isRingOrder(ring, n); }
 
 void buildTopology(NcclCommunicatorTopology &comm) {
   std::sort(comm.ranks.begin(), comm.ranks.end(),

@@ -4,10 +4,7 @@
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
-eval "$(bash .gpu/unpack-toolchain.sh .bundle /opt/llvm22-bundle)"
-prefix=$root/.gpu/prefix
-export COMMLEDGER_RESOURCE_DIR=$LLVM22_ROOT/lib/clang/22 COMMLEDGER_PROJECT_ROOT=$root
-export LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-} NCCL_NVLS_ENABLE=0
+. scripts/gpu/host-env.sh
 w=$(mktemp -d)
 COMMLEDGER_SITES=$w/s.json "$prefix/bin/commledger-cc" /usr/local/cuda/bin/nvcc -ccbin g++ \
   -arch=sm_90 -Itest/gpu/Inputs test/gpu/nccl-collectives-threads.cu -o "$w/t" \

@@ -7,10 +7,7 @@
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
-eval "$(bash .gpu/unpack-toolchain.sh .bundle /opt/llvm22-bundle)"
-prefix=$root/.gpu/prefix
-export COMMLEDGER_RESOURCE_DIR=$LLVM22_ROOT/lib/clang/22 COMMLEDGER_PROJECT_ROOT=$root
-export NCCL_NVLS_ENABLE=0 LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
+. scripts/gpu/host-env.sh
 out=${OUT:-/tmp/out}
 mkdir -p "$out"
 work=$(mktemp -d)

@@ -1,22 +1,13 @@
 // Per-pair byte predictions of NCCL collectives and point-to-point calls (docs/nccl-model.md).
 #include "commledger/reconcile/nccl/NcclPrediction.h"
+#include "commledger/format/TraceSections.h"
 
 namespace commledger::reconcile::nccl {
 
 namespace {
 using Matrix = std::vector<std::vector<double>>;
 
-bool isPermutation(const std::vector<int> &ring, int n) {
-  if (static_cast<int>(ring.size()) != n)
-    return false;
-  std::vector<bool> seen(n, false);
-  for (int r : ring) {
-    if (r < 0 || r >= n || seen[r])
-      return false;
-    seen[r] = true;
-  }
-  return true;
-}
+bool isPermutation(const std::vector<int> &ring, int n) { return format::isRingOrder(ring, n); }
 
 // One root, every rank reaches it by parent links within n steps (no cycles).
 bool isTree(const std::vector<int> &parent, int n) {

@@ -63,6 +63,9 @@ struct NcclCommRow {
   std::vector<std::string> trees;      // per channel: "up/down" text as NCCL prints it
 };
 
+// True when `ring` visits each of the ranks 0..nranks-1 exactly once: a channel's ring order.
+bool isRingOrder(const std::vector<int> &ring, int nranks);
+
 // NCCL calls per (site, communicator rank, API and arguments' shape).
 struct NcclCallRow {
   std::optional<SiteId> site;
