@@ -34,6 +34,29 @@ void list(std::ostringstream &os, const std::vector<json> &items) {
     os << (i ? ",\n  " : "\n  ") << items[i].dump();
   os << (items.empty() ? "]" : "\n ]");
 }
+
+// Per-GPU totals and the pair matrix built from the launches' link rows (ZeroCopyPeerMatrix.cpp).
+void zeroCopyPeerSections(std::ostringstream &os, const ImplicitTraffic &r) {
+  std::vector<json> items;
+  for (const GpuZeroCopyPeer &g : r.zeroCopyPerGpu) {
+    json wire = json::object(), payload = json::object();
+    bool calibrated = true;
+    for (auto [name, t] : {std::pair{"host_read", &g.hostRead}, {"host_write", &g.hostWrite},
+                           {"peer_read", &g.peerRead}, {"peer_write", &g.peerWrite}}) {
+      wire[name] = t->wireBytes;
+      payload[name] = optionalDouble(t->payloadBytes);
+      calibrated &= t->payloadBytes.has_value();
+    }
+    items.push_back({{"gpu", endpointLabel(g.device)}, {"wire", wire},
+                     {"payload", calibrated ? payload : json(nullptr)}});
+  }
+  os << ",\n \"zero_copy_per_gpu\": ";
+  list(os, items);
+  os << ",\n \"zero_copy_peer\": "
+     << json{{"basis", r.zeroCopyPeerBasis}, {"labels", r.zeroCopyPeer.labels},
+             {"bytes", r.zeroCopyPeer.bytes}, {"unplaced_bytes", r.zeroCopyUnplaced}}
+            .dump();
+}
 } // namespace
 
 std::string implicitJsonSections(const ImplicitTraffic &r) {
@@ -88,6 +111,7 @@ std::string implicitJsonSections(const ImplicitTraffic &r) {
   }
   os << ",\n \"launches\": ";
   list(os, items);
+  zeroCopyPeerSections(os, r);
   return os.str();
 }
 

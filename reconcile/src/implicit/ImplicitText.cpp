@@ -122,6 +122,32 @@ void printLaunches(std::ostream &os, const ImplicitTraffic &r) {
     printMessage(os, l.message);
   }
 }
+// Per-GPU totals, then the pair matrix, of the launches' link rows (ZeroCopyPeerMatrix.cpp).
+void printZeroCopyPeer(std::ostream &os, const ImplicitTraffic &r) {
+  if (r.zeroCopyPerGpu.empty())
+    return;
+  const bool payload = r.zeroCopyPeerBasis == "payload";
+  os << "\nZero-copy and peer traffic per GPU (" << (payload ? "payload" : "wire bytes")
+     << "):\n"
+     << padRight("GPU", 3);
+  for (const char *h : {"HOST READ", "HOST WRITE", "PEER READ", "PEER WRITE"})
+    os << "  " << padLeft(h, 10);
+  os << '\n';
+  for (const GpuZeroCopyPeer &g : r.zeroCopyPerGpu) {
+    os << padRight(deviceCell(g.device), 3);
+    for (const GpuZeroCopyPeer::Total *t : {&g.hostRead, &g.hostWrite, &g.peerRead, &g.peerWrite}) {
+      double bytes = payload ? t->payloadBytes.value_or(0) : t->wireBytes;
+      os << "  " << padLeft(bytes > 0 ? formatBytes(static_cast<std::uint64_t>(bytes)) : "0", 10);
+    }
+    os << '\n';
+  }
+  os << "\nZero-copy and peer traffic per pair (" << (payload ? "payload" : "wire bytes")
+     << ", row = dst, column = src):\n";
+  printMatrix(os, r.zeroCopyPeer);
+  if (r.zeroCopyUnplaced)
+    printMessage(os, formatBytes(r.zeroCopyUnplaced) +
+                         " of launches that touch several peers through one link are in no cell");
+}
 } // namespace
 
 std::string implicitTextSections(const ImplicitTraffic &r) {
@@ -129,6 +155,7 @@ std::string implicitTextSections(const ImplicitTraffic &r) {
   printAllocations(os, r);
   printUnifiedMemory(os, r);
   printLaunches(os, r);
+  printZeroCopyPeer(os, r);
   return os.str();
 }
 

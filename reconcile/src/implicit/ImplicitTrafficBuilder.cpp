@@ -115,6 +115,7 @@ ImplicitTraffic buildImplicitTraffic(const ReconcileInput &input, int deviceCoun
                            : "the address matched no allocation the runtime saw";
     }
   out.launches = launchTraffic(input, out.allocations, options);
+  addZeroCopyPeer(out);
   return out;
 }
 

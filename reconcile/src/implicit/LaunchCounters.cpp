@@ -72,8 +72,12 @@ void addAccesses(LaunchTraffic &row, const format::Site &launch,
 
 void judge(LaunchTraffic &row, const ImplicitOptions &options) {
   std::map<std::string, std::tuple<int, int, std::uint64_t, std::uint64_t, bool>> byLink;
+  std::set<std::string> mixed; // link kinds whose accesses name several peers
   for (const LaunchTraffic::Access &a : row.accesses) {
+    bool fresh = !byLink.count(a.link);
     auto &[src, dst, size, predicted, unknown] = byLink[a.link];
+    if (!fresh && (src != a.src || dst != a.dst))
+      mixed.insert(a.link);
     src = a.src;
     dst = a.dst;
     size += a.allocationBytes;
@@ -89,7 +93,8 @@ void judge(LaunchTraffic &row, const ImplicitOptions &options) {
   row.verdict = "match";
   for (const auto &[link, v] : byLink) {
     const auto &[src, dst, size, predicted, unknown] = v;
-    LaunchTraffic::Link l{link, metricOf(link), 0, std::nullopt, std::nullopt};
+    LaunchTraffic::Link l{link, metricOf(link), 0, std::nullopt, std::nullopt, src, dst,
+                          !mixed.count(link)};
     auto wire = row.wire.find(l.metric);
     l.wireBytes = wire == row.wire.end() ? 0 : wire->second;
     if (options.profile)

@@ -71,10 +71,23 @@ struct LaunchTraffic {
     std::string link, metric;
     double wireBytes = 0;
     std::optional<double> ratio, payloadBytes;
+    int src = -1, dst = -1; // data flow of its accesses (-1 host)
+    bool pairKnown = true;  // false: its accesses name several peers, the counter mixes them
   };
   std::vector<Link> links;
   std::string verdict; // "match", "re-read", "uncalibrated", "prediction unknown", "no access"
   std::string message;
+};
+
+// One GPU's zero-copy (host over PCIe) and peer (NVLink) loads and stores, summed over the link
+// rows of its launches. Payload is nullopt when some summed row had no profile ratio.
+struct GpuZeroCopyPeer {
+  struct Total {
+    double wireBytes = 0;
+    std::optional<double> payloadBytes = 0.0;
+  };
+  int device = 0;
+  Total hostRead, hostWrite, peerRead, peerWrite;
 };
 
 struct ImplicitTraffic {
@@ -83,6 +96,10 @@ struct ImplicitTraffic {
   CommMatrix umAll, umPrefetch, umFault; // observed, every allocation
   std::vector<UmAllocation> unifiedMemory;
   std::vector<LaunchTraffic> launches;
+  std::vector<GpuZeroCopyPeer> zeroCopyPerGpu; // GPUs with a link row, by device
+  CommMatrix zeroCopyPeer;          // [dst][src], host = index 0, bytes per zeroCopyPeerBasis
+  std::string zeroCopyPeerBasis;    // "payload" (every link row calibrated) or "wire"
+  std::uint64_t zeroCopyUnplaced = 0; // bytes of link rows whose peer is not unique
   std::string calibration; // the machine profile's path, or "" = uncalibrated
   bool empty() const { return allocations.empty() && unifiedMemory.empty() && launches.empty(); }
 };

@@ -28,6 +28,8 @@ std::vector<AllocationSummary> summarizeAllocations(const ReconcileInput &input,
                                                     const SourceLines &source);
 // Observed UM rows of every trace per allocation site; fills the total matrices of `out`.
 void addObservedUnifiedMemory(const ReconcileInput &input, ImplicitTraffic &out);
+// Per-GPU totals and the zero_copy_peer matrix of `out.launches` (their link rows).
+void addZeroCopyPeer(ImplicitTraffic &out);
 std::vector<LaunchTraffic> launchTraffic(const ReconcileInput &input,
                                          const std::vector<AllocationSummary> &allocations,
                                          const ImplicitOptions &options);
