@@ -119,7 +119,8 @@ TEST(CounterAttributor, SampleWaitsForItsKernelRecord) {
   a.addKernel(site(4), kernel(0, after - 10, after, "next"));
   a.drain();
   EXPECT_EQ(a.pending(), 0u);
-  const auto *late = find(a.rows(), "late", 0, "pcie__read_bytes.sum");
+  const auto rows1 = a.rows();
+  const auto *late = find(rows1, "late", 0, "pcie__read_bytes.sum");
   ASSERT_NE(late, nullptr);
   EXPECT_DOUBLE_EQ(late->value, 8.0);
 }
@@ -132,7 +133,8 @@ TEST(CounterAttributor, FinishResolvesWhatStillWaits) {
   EXPECT_EQ(a.pending(), 1u);
   a.finish();
   EXPECT_EQ(a.pending(), 0u);
-  const auto *k = find(a.rows(), "k", 0, "nvltx__bytes.sum");
+  const auto rows2 = a.rows();
+  const auto *k = find(rows2, "k", 0, "nvltx__bytes.sum");
   ASSERT_NE(k, nullptr);
   EXPECT_DOUBLE_EQ(k->value, 2.0);
 }
@@ -155,7 +157,8 @@ TEST(CounterAttributor, PendingIsBounded) {
   for (std::size_t i = 0; i < n; ++i)
     a.addSample(sample(0, i * 20, i * 20 + 20, 1, 0));
   EXPECT_EQ(a.pending(), CounterAttributor::kMaxPending);
-  const auto *gap = find(a.rows(), "", 0, "pcie__read_bytes.sum");
+  const auto rows3 = a.rows();
+  const auto *gap = find(rows3, "", 0, "pcie__read_bytes.sum");
   ASSERT_NE(gap, nullptr);
   EXPECT_DOUBLE_EQ(gap->value, 10.0);
 }
@@ -169,10 +172,12 @@ TEST(CounterAttributor, LongKernelStillFoundForLaterSamples) {
   a.addKernel(site(2), kernel(0, 100, 200, "short"));
   a.addSample(sample(0, 9'000'000, 9'000'020, 5, 0));
   a.finish();
-  const auto *k = find(a.rows(), "long", 0, "pcie__read_bytes.sum");
+  const auto rows4 = a.rows();
+  const auto *k = find(rows4, "long", 0, "pcie__read_bytes.sum");
   ASSERT_NE(k, nullptr);
   EXPECT_DOUBLE_EQ(k->value, 5.0);
-  EXPECT_EQ(find(a.rows(), "short", 0, "pcie__read_bytes.sum"), nullptr);
+  const auto rowsLast = a.rows();
+  EXPECT_EQ(find(rowsLast, "short", 0, "pcie__read_bytes.sum"), nullptr);
 }
 
 } // namespace
