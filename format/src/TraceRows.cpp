@@ -104,19 +104,13 @@ namespace {
 template <class Row> json trafficToJson(const Row &r) {
   json j = {{"copy_kind", toString(r.copyKind)}, {"src", endpointToJson(r.src)},
             {"dst", endpointToJson(r.dst)}, {"bytes", r.bytes}};
-  if (r.site)
-    j["site"] = siteIdToString(*r.site);
-  else
-    j["bucket"] = r.bucket;
+  putSiteOrBucket(j, r);
   return j;
 }
 
 template <class Row> Row trafficFromJson(const json &j, const std::string &where) {
   Row r;
-  if (j.contains("site"))
-    r.site = siteFrom(j, where);
-  else
-    r.bucket = detail::stringField(j, "bucket", where);
+  getSiteOrBucket(j, where, r);
   r.copyKind = copyKindFrom(j, where);
   r.src = endpointFromJson(detail::member(j, "src", where), where + ".src");
   r.dst = endpointFromJson(detail::member(j, "dst", where), where + ".dst");

@@ -18,6 +18,19 @@ json endpointToJson(const Endpoint &e);
 Endpoint endpointFromJson(const json &j, const std::string &where);
 SiteId siteFrom(const json &j, const std::string &where);
 CopyKind copyKindFrom(const json &j, const std::string &where);
+// Rows attributed to a site carry "site"; the rest name their bucket instead.
+template <class Row> void putSiteOrBucket(json &j, const Row &r) {
+  if (r.site)
+    j["site"] = siteIdToString(*r.site);
+  else
+    j["bucket"] = r.bucket;
+}
+template <class Row> void getSiteOrBucket(const json &j, const std::string &where, Row &r) {
+  if (j.contains("site"))
+    r.site = siteFrom(j, where);
+  else
+    r.bucket = stringField(j, "bucket", where);
+}
 json requestToJson(const RequestRow &r);
 RequestRow requestFromJson(const json &j, const std::string &where);
 json observedToJson(const ObservedRow &o);

@@ -8,19 +8,6 @@ namespace commledger::format::detail {
 using nlohmann::json;
 
 namespace {
-// Rows attributed to a site carry "site"; the rest name their bucket instead.
-template <class Row> void putWho(json &j, const Row &r) {
-  if (r.site)
-    j["site"] = siteIdToString(*r.site);
-  else
-    j["bucket"] = r.bucket;
-}
-template <class Row> void getWho(const json &j, const std::string &where, Row &r) {
-  if (j.contains("site"))
-    r.site = siteFrom(j, where);
-  else
-    r.bucket = stringField(j, "bucket", where);
-}
 std::optional<SiteId> optionalSite(const json &j, const char *key, const std::string &where) {
   auto it = j.find(key);
   if (it == j.end() || it->is_null())
@@ -38,12 +25,12 @@ int optionalInt(const json &j, const char *key, int fallback) {
 
 json kernelToJson(const KernelRow &k) {
   json j = {{"name", k.name}, {"device", k.device}, {"count", k.count}, {"total_ns", k.totalNs}};
-  putWho(j, k);
+  putSiteOrBucket(j, k);
   return j;
 }
 KernelRow kernelFromJson(const json &j, const std::string &w) {
   KernelRow k;
-  getWho(j, w, k);
+  getSiteOrBucket(j, w, k);
   k.name = stringField(j, "name", w);
   k.device = deviceField(j, "device", w);
   k.count = unsignedField(j, "count", w);
@@ -54,12 +41,12 @@ KernelRow kernelFromJson(const json &j, const std::string &w) {
 json allocationToJson(const AllocationRow &a) {
   json j = {{"api", a.api},     {"memory", a.memory}, {"device", a.device},
             {"flags", a.flags}, {"bytes", a.bytes},   {"count", a.count}};
-  putWho(j, a);
+  putSiteOrBucket(j, a);
   return j;
 }
 AllocationRow allocationFromJson(const json &j, const std::string &w) {
   AllocationRow a;
-  getWho(j, w, a);
+  getSiteOrBucket(j, w, a);
   a.api = stringField(j, "api", w);
   a.memory = stringField(j, "memory", w);
   a.device = deviceField(j, "device", w);
@@ -148,7 +135,7 @@ json ncclCallToJson(const NcclCallRow &c) {
             {"peer", c.peer},
             {"calls", c.calls},
             {"bytes", c.bytes}};
-  putWho(j, c);
+  putSiteOrBucket(j, c);
   if (c.launchSite)
     j["launch_site"] = siteIdToString(*c.launchSite);
   if (!c.algorithm.empty())
@@ -161,7 +148,7 @@ json ncclCallToJson(const NcclCallRow &c) {
 }
 NcclCallRow ncclCallFromJson(const json &j, const std::string &w) {
   NcclCallRow c;
-  getWho(j, w, c);
+  getSiteOrBucket(j, w, c);
   c.api = stringField(j, "api", w);
   c.commId = optionalString(j, "comm_id");
   c.rank = static_cast<int>(integerField(j, "rank", w));
@@ -187,12 +174,12 @@ NcclCallRow ncclCallFromJson(const json &j, const std::string &w) {
 json counterToJson(const CounterRow &c) {
   json j = {{"kernel", c.kernel}, {"device", c.device}, {"metric", c.metric},
             {"value", c.value},   {"ranges", c.ranges}};
-  putWho(j, c);
+  putSiteOrBucket(j, c);
   return j;
 }
 CounterRow counterFromJson(const json &j, const std::string &w) {
   CounterRow c;
-  getWho(j, w, c);
+  getSiteOrBucket(j, w, c);
   c.kernel = optionalString(j, "kernel");
   c.device = deviceField(j, "device", w);
   c.metric = stringField(j, "metric", w);

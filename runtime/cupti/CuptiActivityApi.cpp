@@ -25,15 +25,14 @@ const CUpti_ActivityKind kEnabledKinds[] = {
 };
 
 // Kernel records: on from the start when durations or intervals will be needed (the event log,
-// counters mode, or COMMLEDGER_KERNELS=1); COMMLEDGER_KERNELS=0 keeps them off even then.
+// counters mode, or COMMLEDGER_KERNELS=1); COMMLEDGER_KERNELS=0 keeps them off even then
+// (enableKernelRecords decides that, for every caller).
 // Launch counts never need them (LaunchCounter.h).
 bool kernelRecordsFromStart() {
   auto on = [](const char *name) {
     const char *v = std::getenv(name);
     return v && *v && std::strcmp(v, "0") != 0;
   };
-  if (const char *v = std::getenv("COMMLEDGER_KERNELS"); v && std::strcmp(v, "0") == 0)
-    return false;
   return on("COMMLEDGER_KERNELS") || on("COMMLEDGER_EVENTS") || on("COMMLEDGER_COUNTERS");
 }
 

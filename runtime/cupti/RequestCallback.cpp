@@ -11,8 +11,6 @@
 #include "cupti/Runtime.h"
 #include "cupti/TracedApis.h"
 
-#include <cstring>
-
 namespace commledger::rt {
 
 SiteStack &threadSiteStack(); // SiteApi.cpp
@@ -27,10 +25,6 @@ namespace {
 
 thread_local std::uint32_t lastNotedCorrelation = 0; // constant-initialised, no TLS constructor
 const CuptiFunctions *cuptiFunctions = nullptr;     // set before the subscription
-
-bool isLaunchApiName(const char *api) {
-  return std::strncmp(api, "cudaLaunch", 10) == 0 || std::strncmp(api, "cuLaunch", 8) == 0;
-}
 
 void countLaunch(const CUpti_CallbackData &info, const SiteStack &stack, const char *api) {
   format::SiteId site = 0;
@@ -60,7 +54,8 @@ void CUPTIAPI onApi(void *, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
   }
   const char *api = runtime ? runtimeCopyApiName(cbid) : driverCopyApiName(cbid);
   // cudart's launch and the driver launch under it share a correlation id: count it once.
-  if (api && info->correlationId != lastNotedCorrelation && isLaunchApiName(api))
+  if (api && info->correlationId != lastNotedCorrelation &&
+      (runtime ? isRuntimeLaunch(cbid) : isDriverLaunch(cbid)))
     countLaunch(*info, stack, api);
   noteCall(callCorrelations(), stack, lastNotedCorrelation, info->correlationId, api);
   SiteFrame *frame = stack.frameToCapture();

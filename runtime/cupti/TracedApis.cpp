@@ -186,4 +186,34 @@ const char *driverCopyApiName(CUpti_CallbackId cbid) {
   return lookup(index, kDriver, cbid);
 }
 
+bool isRuntimeLaunch(CUpti_CallbackId cbid) {
+  switch (cbid) {
+  case CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_ptsz_v7000:
+  case CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000:
+  case CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_ptsz_v13000:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernelExC_v11060:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernelExC_ptsz_v11060:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaLaunchCooperativeKernel_v9000:
+  case CUPTI_RUNTIME_TRACE_CBID_cudaLaunchCooperativeKernel_ptsz_v9000:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool isDriverLaunch(CUpti_CallbackId cbid) {
+  switch (cbid) {
+  case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel:
+  case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz:
+  case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx:
+  case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz:
+  case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel:
+  case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz:
+    return true;
+  default:
+    return false;
+  }
+}
+
 } // namespace commledger::rt

@@ -28,6 +28,10 @@ TracedApiList driverTracedApis();
 const char *runtimeCopyApiName(CUpti_CallbackId cbid);
 const char *driverCopyApiName(CUpti_CallbackId cbid);
 
+// Kernel-launch APIs among the traced ones (their calls are counted per kernel).
+bool isRuntimeLaunch(CUpti_CallbackId cbid);
+bool isDriverLaunch(CUpti_CallbackId cbid);
+
 // Fill `out` from the API's parameter struct (CUpti_CallbackData::functionParams). Reads plain
 // host memory only, never calls CUDA: this runs inside a CUPTI callback. False if not a copy.
 bool decodeRuntimeRequest(CUpti_CallbackId cbid, const void *params, CapturedRequest &out);

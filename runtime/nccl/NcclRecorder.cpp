@@ -31,12 +31,13 @@ void NcclRecorder::addComm(const void *comm, const format::NcclCommRow &row) {
   commOrder_.push_back(row);
 }
 
-std::optional<format::NcclCommRow> NcclRecorder::comm(const void *comm) const {
+std::optional<NcclCommIdentity> NcclRecorder::comm(const void *comm) const {
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = comms_.find(comm);
   if (it == comms_.end())
     return std::nullopt;
-  return it->second;
+  const format::NcclCommRow &row = it->second;
+  return NcclCommIdentity{row.commId, row.rank, row.nranks, row.device};
 }
 
 NcclRecorder::CallKey NcclRecorder::keyOf(const format::NcclCallRow &r) {

@@ -13,10 +13,16 @@
 
 namespace commledger::rt {
 
+// What a call needs of its communicator: read on every NCCL call, so no more than that is copied.
+struct NcclCommIdentity {
+  std::string commId;
+  int rank = -1, nranks = 0, device = -1;
+};
+
 class NcclRecorder {
 public:
   void addComm(const void *comm, const format::NcclCommRow &row);
-  std::optional<format::NcclCommRow> comm(const void *comm) const;
+  std::optional<NcclCommIdentity> comm(const void *comm) const;
   // Counts one call of `shape` (calls and bytes of `shape` are ignored: one call is added).
   void addCall(const format::NcclCallRow &shape);
   // The communicators (with the ring and tree order NCCL logged, when `debugLog` names a file
