@@ -22,27 +22,14 @@ struct Bindings {
   }
 };
 
-const clang::Expr *skipWrappers(const clang::Expr *e) {
-  for (;;) {
-    e = e->IgnoreParenImpCasts();
-    if (auto *cast = llvm::dyn_cast<clang::CXXFunctionalCastExpr>(e))
-      e = cast->getSubExpr();
-    else if (auto *temp = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(e))
-      e = temp->getSubExpr();
-    else if (auto *bind = llvm::dyn_cast<clang::CXXBindTemporaryExpr>(e))
-      e = bind->getSubExpr();
-    else
-      return e;
-  }
-}
 
 // Binds `prefix`.x/y/z ("gridDim") to the dim3 expression's components.
 void bindDim3(const std::string &prefix, const clang::Expr *e, clang::ASTContext &context,
               Bindings &out, int depth = 0) {
-  const clang::Expr *inner = skipWrappers(e);
+  const clang::Expr *inner = skipExprWrappers(e);
   if (auto *ref = llvm::dyn_cast<clang::DeclRefExpr>(inner); ref && depth == 0)
     if (auto *var = llvm::dyn_cast<clang::VarDecl>(ref->getDecl()); var && var->getInit()) {
-      auto *init = llvm::dyn_cast<clang::CXXConstructExpr>(skipWrappers(var->getInit()));
+      auto *init = llvm::dyn_cast<clang::CXXConstructExpr>(skipExprWrappers(var->getInit()));
       if (init && init->getNumArgs() > 0) // dim3 grid(8, 8): not `dim3 grid;` set field by field
         return bindDim3(prefix, var->getInit(), context, out, depth + 1);
     }
@@ -158,6 +145,20 @@ std::optional<format::KernelFootprint> launchFootprint(const clang::CallExpr &ca
     footprint.params.push_back(std::move(param));
   }
   return footprint;
+}
+
+const clang::Expr *skipExprWrappers(const clang::Expr *e) {
+  for (;;) {
+    e = e->IgnoreParenImpCasts();
+    if (auto *cast = llvm::dyn_cast<clang::CXXFunctionalCastExpr>(e))
+      e = cast->getSubExpr();
+    else if (auto *temp = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(e))
+      e = temp->getSubExpr();
+    else if (auto *bind = llvm::dyn_cast<clang::CXXBindTemporaryExpr>(e))
+      e = bind->getSubExpr();
+    else
+      return e;
+  }
 }
 
 } // namespace commledger::instrument

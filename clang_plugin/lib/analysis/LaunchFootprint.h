@@ -14,4 +14,8 @@ namespace commledger::instrument {
 std::optional<format::KernelFootprint> launchFootprint(const clang::CallExpr &call,
                                                        clang::ASTContext &context);
 
+// `e` without parentheses, implicit casts, functional casts and temporaries: the value a launch
+// operand or argument is built from (`dim3(g)`, `(int)n`).
+const clang::Expr *skipExprWrappers(const clang::Expr *e);
+
 } // namespace commledger::instrument

@@ -4,6 +4,7 @@
 #include "analysis/LaunchValues.h"
 
 #include "analysis/ExprText.h"
+#include "analysis/LaunchFootprint.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -36,17 +37,7 @@ void collectNames(const std::string &formula, std::set<std::string> &out) {
 // A launch configuration operand: dim3 constructions (constexpr constructors) are no effect in
 // themselves, only their arguments can be.
 bool configFreeOfEffects(const clang::Expr *e, clang::ASTContext &context) {
-  for (;;) {
-    e = e->IgnoreParenImpCasts();
-    if (auto *cast = llvm::dyn_cast<clang::CXXFunctionalCastExpr>(e))
-      e = cast->getSubExpr();
-    else if (auto *temp = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(e))
-      e = temp->getSubExpr();
-    else if (auto *bind = llvm::dyn_cast<clang::CXXBindTemporaryExpr>(e))
-      e = bind->getSubExpr();
-    else
-      break;
-  }
+  e = skipExprWrappers(e);
   if (auto *construct = llvm::dyn_cast<clang::CXXConstructExpr>(e)) {
     const clang::CXXConstructorDecl *ctor = construct->getConstructor();
     if (!ctor->isConstexpr() && !ctor->isTrivial() && ctor->getParent()->getName() != "dim3")
